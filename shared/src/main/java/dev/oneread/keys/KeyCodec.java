@@ -1,0 +1,122 @@
+package dev.oneread.keys;
+
+/**
+ * The one place that knows the key format of the table.
+ *
+ * <pre>
+ *   EntityRef            Detail
+ *   WS#acme              META                          the workspace
+ *   WS#acme              PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6  one of its projects
+ *   WS#acme#07           PROJ#...                      a project of a sharded (hot) workspace
+ * </pre>
+ *
+ * <p>Every segment between separators is allowlisted (slug, ULID, two-digit shard), so no input can put
+ * a {@code #} into a key, and each key decodes back to exactly one value. New entity types and
+ * secondary-index keys get new prefixes or new attributes; existing keys never change shape.
+ *
+ * <pre>{@code PrimaryKey key = KeyCodec.projectKey(WorkspaceId.of("acme"), projectId);}</pre>
+ */
+public final class KeyCodec {
+    /** Partition key attribute name, as declared in template.yaml. */
+    public static final String PARTITION_KEY = "EntityRef";
+    /** Sort key attribute name, as declared in template.yaml. */
+    public static final String SORT_KEY = "Detail";
+
+    private static final char SEPARATOR = '#';
+    private static final String WORKSPACE_PREFIX = "WS" + SEPARATOR;
+    private static final String META = "META";
+    private static final String PROJECT_PREFIX = "PROJ" + SEPARATOR;
+    /** Shard numbers are written with two digits so that {@code #01}..{@code #99} sort as numbers. */
+    public static final int MAX_SHARDS = 99;
+
+    private KeyCodec() {
+    }
+
+    public static String workspacePartition(WorkspaceId workspaceId) {
+        return WORKSPACE_PREFIX + workspaceId.value();
+    }
+
+    /** The partition of shard {@code shard} (1-based) of a hot workspace: {@code WS#acme#07}. */
+    public static String shardPartition(WorkspaceId workspaceId, int shard) {
+        if (shard < 1 || shard > MAX_SHARDS) {
+            throw new IllegalArgumentException("shard must be 1.." + MAX_SHARDS);
+        }
+        return workspacePartition(workspaceId) + SEPARATOR + (shard < 10 ? "0" : "") + shard;
+    }
+
+    public static String workspaceSortKey() {
+        return META;
+    }
+
+    public static String projectSortKey(ProjectId projectId) {
+        return PROJECT_PREFIX + projectId.value();
+    }
+
+    /** The prefix every project's sort key starts with, for {@code begins_with} key conditions. */
+    public static String projectSortKeyPrefix() {
+        return PROJECT_PREFIX;
+    }
+
+    public static PrimaryKey workspaceKey(WorkspaceId workspaceId) {
+        return new PrimaryKey(workspacePartition(workspaceId), META);
+    }
+
+    public static PrimaryKey projectKey(WorkspaceId workspaceId, ProjectId projectId) {
+        return new PrimaryKey(workspacePartition(workspaceId), projectSortKey(projectId));
+    }
+
+    /** Decodes {@code WS#acme} or {@code WS#acme#07}. */
+    public static PartitionRef decodePartition(String partition) {
+        if (partition == null || !partition.startsWith(WORKSPACE_PREFIX)) {
+            throw new InvalidKeyException("not a workspace partition");
+        }
+        String rest = partition.substring(WORKSPACE_PREFIX.length());
+        int separator = rest.indexOf(SEPARATOR);
+        if (separator < 0) {
+            return new PartitionRef(parseWorkspace(rest), 0);
+        }
+        String shard = rest.substring(separator + 1);
+        if (shard.length() != 2 || !Character.isDigit(shard.charAt(0)) || !Character.isDigit(shard.charAt(1))
+                || shard.equals("00")) {
+            throw new InvalidKeyException("bad shard suffix");
+        }
+        return new PartitionRef(parseWorkspace(rest.substring(0, separator)), Integer.parseInt(shard));
+    }
+
+    /** Decodes {@code META} or {@code PROJ#<ulid>}. */
+    public static SortKey decodeSortKey(String sort) {
+        if (META.equals(sort)) {
+            return new SortKey.WorkspaceMeta();
+        }
+        if (sort != null && sort.startsWith(PROJECT_PREFIX)) {
+            try {
+                return new SortKey.ProjectEntry(ProjectId.of(sort.substring(PROJECT_PREFIX.length())));
+            } catch (InvalidIdException e) {
+                throw new InvalidKeyException("bad project sort key");
+            }
+        }
+        throw new InvalidKeyException("unknown sort key");
+    }
+
+    private static WorkspaceId parseWorkspace(String slug) {
+        try {
+            return WorkspaceId.of(slug);
+        } catch (InvalidIdException e) {
+            throw new InvalidKeyException("bad workspace partition");
+        }
+    }
+
+    /** A decoded partition key: the workspace, and its shard (0 for the unsharded partition). */
+    public record PartitionRef(WorkspaceId workspaceId, int shard) {
+        public boolean sharded() {
+            return shard > 0;
+        }
+    }
+
+    /** A stored or client-supplied key that is not in this codec's format. */
+    public static final class InvalidKeyException extends IllegalArgumentException {
+        public InvalidKeyException(String message) {
+            super(message);
+        }
+    }
+}

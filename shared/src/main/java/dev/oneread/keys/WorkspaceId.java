@@ -1,0 +1,31 @@
+package dev.oneread.keys;
+
+import java.util.regex.Pattern;
+
+/**
+ * A workspace slug, chosen at creation: lower-case letters, digits and inner hyphens, 1 to 63 characters.
+ *
+ * <p>The allowlist is what keeps {@code #} (the key separator) out of every key: {@code acme#01} would
+ * otherwise alias shard 01 of workspace {@code acme}.
+ *
+ * <pre>{@code WorkspaceId acme = WorkspaceId.of("acme");}</pre>
+ */
+public record WorkspaceId(String value) {
+    private static final Pattern SLUG = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$");
+
+    public WorkspaceId {
+        if (value == null || !SLUG.matcher(value).matches()) {
+            throw new InvalidIdException("workspaceId",
+                    "must be 1-63 lower-case letters, digits or inner hyphens");
+        }
+    }
+
+    public static WorkspaceId of(String value) {
+        return new WorkspaceId(value);
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}
