@@ -1,0 +1,81 @@
+package dev.oneread.http;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import dev.oneread.store.CallTally;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The frame every function runs in: parse the event, give the handler a fresh {@link CallTally}, turn any
+ * exception into a problem response, add the read audit headers, and write one structured log line.
+ *
+ * <pre>{@code
+ * endpoint.serve(input, output, context, (request, tally) ->
+ *         HttpResponse.ok(Representations.workspace(store.getWorkspace(request.workspaceId(), tally))));
+ * }</pre>
+ */
+public final class HttpEndpoint {
+    private final FunctionConfig config;
+
+    public HttpEndpoint(FunctionConfig config) {
+        this.config = config;
+    }
+
+    /** The handler's part of one request. */
+    @FunctionalInterface
+    public interface Logic {
+        HttpResponse handle(ApiRequest request, CallTally tally);
+    }
+
+    public void serve(InputStream input, OutputStream output, Context context, Logic logic) throws IOException {
+        long started = System.nanoTime();
+        CallTally tally = new CallTally();
+        String requestId = context == null ? "" : context.getAwsRequestId();
+        String route = "";
+        RuntimeException failure = null;
+        HttpResponse response;
+        try {
+            ApiRequest request = ApiRequest.fromEvent(Json.readObject(input));
+            requestId = request.requestId().isEmpty() ? requestId : request.requestId();
+            route = request.routeKey();
+            response = logic.handle(request, tally);
+        } catch (RuntimeException e) {
+            failure = e;
+            response = Problems.fromException(e);
+        }
+        if (config.readAudit()) {
+            response = response.withHeader("x-dynamo-calls", Integer.toString(tally.calls()))
+                    .withHeader("x-dynamo-capacity", tally.capacity().toPlainString());
+        }
+        output.write(Json.write(response.toEvent()).getBytes(StandardCharsets.UTF_8));
+        log(context, route, response.statusCode(), tally, started, requestId, failure);
+    }
+
+    private void log(Context context, String route, int status, CallTally tally, long started, String requestId,
+                     RuntimeException failure) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("level", status >= 500 ? "ERROR" : "INFO");
+        line.put("function", config.functionName());
+        line.put("route", route);
+        line.put("status", status);
+        line.put("calls", tally.calls());
+        line.put("capacity", tally.capacity());
+        line.put("durationMs", (System.nanoTime() - started) / 1_000_000.0);
+        line.put("requestId", requestId);
+        if (status >= 500 && failure != null) {
+            // For operators only: the caller's response carries none of this.
+            line.put("error", failure.getClass().getName());
+            line.put("cause", failure.getCause() == null ? null : String.valueOf(failure.getCause()));
+        }
+        String text = Json.write(line);
+        if (context != null && context.getLogger() != null) {
+            context.getLogger().log(text + "\n");
+        } else {
+            System.out.println(text);
+        }
+    }
+}

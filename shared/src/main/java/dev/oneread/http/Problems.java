@@ -1,0 +1,71 @@
+package dev.oneread.http;
+
+import dev.oneread.keys.InvalidIdException;
+import dev.oneread.store.exceptions.AlreadyExistsException;
+import dev.oneread.store.exceptions.InvalidCursorException;
+import dev.oneread.store.exceptions.NotFoundException;
+import dev.oneread.store.exceptions.StoreUnavailableException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The one place that maps exceptions to HTTP: RFC 9457 {@code application/problem+json} responses. Details
+ * come from messages written for callers; anything unexpected becomes a bare 500 with no detail, so no
+ * stack trace, key or internal name ever reaches a response.
+ */
+public final class Problems {
+    /** Seconds a client should wait before retrying after a 503. */
+    static final String RETRY_AFTER_SECONDS = "1";
+
+    private Problems() {
+    }
+
+    public static HttpResponse fromException(Throwable error) {
+        if (error instanceof HttpProblemException e) {
+            return problem(e.status(), e.getMessage());
+        } else if (error instanceof InvalidIdException e) {
+            return problem(400, e.getMessage());
+        } else if (error instanceof Json.MalformedJsonException) {
+            return problem(400, "body must be a JSON object");
+        } else if (error instanceof InvalidCursorException || error instanceof Cursors.BadCursorException) {
+            return problem(400, "cursor is not valid for this list");
+        } else if (error instanceof NotFoundException e) {
+            return problem(404, e.getMessage());
+        } else if (error instanceof AlreadyExistsException e) {
+            return problem(409, e.getMessage());
+        } else if (error instanceof StoreUnavailableException) {
+            return problem(503, "the service is temporarily unavailable; retry later")
+                    .withHeader("retry-after", RETRY_AFTER_SECONDS);
+        }
+        return problem(500, null);
+    }
+
+    public static HttpResponse problem(int status, String detail) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("type", "about:blank");
+        body.put("title", title(status));
+        body.put("status", status);
+        if (detail != null) {
+            body.put("detail", detail);
+        }
+        return new HttpResponse(status, Map.of("content-type", HttpResponse.PROBLEM_TYPE), Json.write(body));
+    }
+
+    private static String title(int status) {
+        return switch (status) {
+            case 400 -> "Bad Request";
+            case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
+            case 404 -> "Not Found";
+            case 405 -> "Method Not Allowed";
+            case 409 -> "Conflict";
+            case 412 -> "Precondition Failed";
+            case 413 -> "Content Too Large";
+            case 415 -> "Unsupported Media Type";
+            case 422 -> "Unprocessable Content";
+            case 428 -> "Precondition Required";
+            case 503 -> "Service Unavailable";
+            default -> status >= 500 ? "Internal Server Error" : "Client Error";
+        };
+    }
+}

@@ -1,0 +1,66 @@
+package dev.oneread.http;
+
+import dev.oneread.model.Page;
+import dev.oneread.model.Project;
+import dev.oneread.model.Workspace;
+import dev.oneread.model.WorkspaceCollection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The JSON shape of each model record: camelCase fields, ISO-8601 UTC timestamps, ids as plain strings. */
+public final class Representations {
+    private Representations() {
+    }
+
+    public static Map<String, Object> workspace(Workspace workspace) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", workspace.id().value());
+        out.put("name", workspace.name());
+        out.put("settings", workspace.settings());
+        out.put("createdAt", workspace.createdAt().toString());
+        out.put("updatedAt", workspace.updatedAt().toString());
+        out.put("version", workspace.version());
+        return out;
+    }
+
+    public static Map<String, Object> project(Project project) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", project.id().value());
+        out.put("workspaceId", project.workspaceId().value());
+        out.put("name", project.name());
+        out.put("description", project.description());
+        out.put("status", project.status().name());
+        out.put("createdAt", project.createdAt().toString());
+        out.put("updatedAt", project.updatedAt().toString());
+        out.put("version", project.version());
+        return out;
+    }
+
+    public static Map<String, Object> projectPage(Page<Project> page) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("items", projects(page.items()));
+        out.put("nextCursor", page.next().map(Cursors::encode).orElse(null));
+        return out;
+    }
+
+    public static Map<String, Object> collection(WorkspaceCollection collection) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("workspace", collection.workspace().map(Representations::workspace).orElse(null));
+        out.put("projects", projects(collection.projects()));
+        out.put("nextCursor", collection.next().map(Cursors::encode).orElse(null));
+        return out;
+    }
+
+    /** A strong ETag from the version: it changes exactly when the stored item does. */
+    public static String etag(long version) {
+        return "\"" + version + "\"";
+    }
+
+    private static List<Object> projects(List<Project> projects) {
+        List<Object> out = new ArrayList<>(projects.size());
+        projects.forEach(p -> out.add(project(p)));
+        return out;
+    }
+}

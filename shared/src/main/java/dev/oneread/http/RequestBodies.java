@@ -1,0 +1,156 @@
+package dev.oneread.http;
+
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.NewProject;
+import dev.oneread.model.NewWorkspace;
+import dev.oneread.model.ProjectStatus;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Validates request bodies into model records. Unknown fields are rejected (a typo must not be silently
+ * dropped), and sizes are bounded well below DynamoDB's 400 KB item limit so that a valid body always
+ * makes a valid item.
+ */
+public final class RequestBodies {
+    static final int MAX_BODY_CHARS = 64 * 1024;
+    static final int MAX_NAME = 200;
+    static final int MAX_DESCRIPTION = 2_000;
+    static final int MAX_SETTINGS_DEPTH = 5;
+    static final int MAX_SETTINGS_KEYS = 100;
+    static final int MAX_SETTINGS_STRING = 4_000;
+
+    private RequestBodies() {
+    }
+
+    /** {@code {"id","name","settings"?}} for CreateWorkspace. */
+    public static NewWorkspace newWorkspace(ApiRequest request) {
+        Map<String, Object> body = body(request);
+        allowOnly(body, Set.of("id", "name", "settings"));
+        Object id = body.get("id");
+        if (!(id instanceof String)) {
+            throw HttpProblemException.badRequest("id is required and must be a string");
+        }
+        return new NewWorkspace(WorkspaceId.of((String) id), name(body), settings(body.get("settings")));
+    }
+
+    /** {@code {"name","description"?,"status"?}} for CreateProject. */
+    public static NewProject newProject(ApiRequest request) {
+        Map<String, Object> body = body(request);
+        allowOnly(body, Set.of("name", "description", "status"));
+        return new NewProject(name(body), optionalString(body, "description", MAX_DESCRIPTION),
+                status(body.get("status")));
+    }
+
+    private static Map<String, Object> body(ApiRequest request) {
+        if (request.body() != null && request.body().length() > MAX_BODY_CHARS) {
+            throw new HttpProblemException(413, "body must be at most " + MAX_BODY_CHARS + " characters");
+        }
+        return request.jsonBody();
+    }
+
+    private static void allowOnly(Map<String, Object> body, Set<String> allowed) {
+        for (String field : body.keySet()) {
+            if (!allowed.contains(field)) {
+                throw HttpProblemException.badRequest("unknown field; allowed fields are " + sorted(allowed));
+            }
+        }
+    }
+
+    private static String name(Map<String, Object> body) {
+        String name = optionalString(body, "name", MAX_NAME);
+        if (name == null || name.isBlank()) {
+            throw HttpProblemException.badRequest("name is required and must be 1-" + MAX_NAME + " characters");
+        }
+        return name;
+    }
+
+    private static String optionalString(Map<String, Object> body, String field, int max) {
+        Object value = body.get(field);
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof String text) || text.length() > max || hasControlCharacters(text)) {
+            throw HttpProblemException.badRequest(field + " must be a string of at most " + max
+                    + " characters without control characters");
+        }
+        return text;
+    }
+
+    private static ProjectStatus status(Object value) {
+        if (value == null) {
+            return ProjectStatus.ACTIVE;
+        }
+        for (ProjectStatus status : ProjectStatus.values()) {
+            if (status.name().equals(value)) {
+                return status;
+            }
+        }
+        throw HttpProblemException.badRequest("status must be one of ACTIVE, PAUSED, ARCHIVED");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> settings(Object value) {
+        if (value == null) {
+            return Map.of();
+        }
+        if (!(value instanceof Map<?, ?>)) {
+            throw HttpProblemException.badRequest("settings must be a JSON object");
+        }
+        checkSettings(value, 1);
+        return (Map<String, Object>) value;
+    }
+
+    private static void checkSettings(Object value, int depth) {
+        if (value instanceof Map<?, ?> map) {
+            if (depth > MAX_SETTINGS_DEPTH || map.size() > MAX_SETTINGS_KEYS) {
+                throw HttpProblemException.badRequest("settings may nest " + MAX_SETTINGS_DEPTH
+                        + " levels with at most " + MAX_SETTINGS_KEYS + " keys per object");
+            }
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                String key = String.valueOf(entry.getKey());
+                if (key.isEmpty() || key.length() > MAX_NAME || hasControlCharacters(key)) {
+                    throw HttpProblemException.badRequest("settings keys must be 1-" + MAX_NAME
+                            + " printable characters");
+                }
+                checkSettings(entry.getValue(), depth + 1);
+            }
+        } else if (value instanceof List<?> list) {
+            if (depth > MAX_SETTINGS_DEPTH || list.size() > MAX_SETTINGS_KEYS) {
+                throw HttpProblemException.badRequest("settings may nest " + MAX_SETTINGS_DEPTH
+                        + " levels with at most " + MAX_SETTINGS_KEYS + " elements per array");
+            }
+            list.forEach(element -> checkSettings(element, depth + 1));
+        } else if (value instanceof String text && text.length() > MAX_SETTINGS_STRING) {
+            throw HttpProblemException.badRequest("settings strings must be at most " + MAX_SETTINGS_STRING
+                    + " characters");
+        } else if (value instanceof Number number && !isDynamoDbNumber(number)) {
+            throw HttpProblemException.badRequest("settings numbers must have at most 38 significant digits");
+        }
+    }
+
+    private static boolean isDynamoDbNumber(Number number) {
+        try {
+            java.math.BigDecimal decimal = new java.math.BigDecimal(number.toString());
+            return decimal.precision() <= 38 && (decimal.signum() == 0
+                    || decimal.precision() - decimal.scale() - 1 <= 125 && decimal.precision() - decimal.scale() - 1 >= -130);
+        } catch (NumberFormatException e) {
+            return false; // NaN or Infinity from a double
+        }
+    }
+
+    private static boolean hasControlCharacters(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c) && c != '\n' && c != '\t') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String sorted(Set<String> fields) {
+        return String.join(", ", new java.util.TreeSet<>(fields));
+    }
+}

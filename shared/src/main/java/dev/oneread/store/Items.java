@@ -1,0 +1,80 @@
+package dev.oneread.store;
+
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.Project;
+import dev.oneread.model.ProjectStatus;
+import dev.oneread.model.Workspace;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Maps model records to DynamoDB items and back. Ids are not stored twice: they are decoded from the keys,
+ * so an item's identity can never disagree with its key.
+ */
+final class Items {
+    static final String NAME = "name";
+    static final String SETTINGS = "settings";
+    static final String DESCRIPTION = "description";
+    static final String STATUS = "status";
+    static final String CREATED_AT = "createdAt";
+    static final String UPDATED_AT = "updatedAt";
+    static final String VERSION = "version";
+
+    private Items() {
+    }
+
+    static Map<String, AttributeValue> key(PrimaryKey key) {
+        Map<String, AttributeValue> item = new LinkedHashMap<>();
+        item.put(KeyCodec.PARTITION_KEY, AttributeValue.fromS(key.partition()));
+        item.put(KeyCodec.SORT_KEY, AttributeValue.fromS(key.sort()));
+        return item;
+    }
+
+    static Map<String, AttributeValue> workspaceItem(Workspace workspace) {
+        Map<String, AttributeValue> item = key(KeyCodec.workspaceKey(workspace.id()));
+        item.put(NAME, AttributeValue.fromS(workspace.name()));
+        item.put(SETTINGS, AttributeValues.fromJson(workspace.settings()));
+        item.put(CREATED_AT, AttributeValue.fromS(workspace.createdAt().toString()));
+        item.put(UPDATED_AT, AttributeValue.fromS(workspace.updatedAt().toString()));
+        item.put(VERSION, AttributeValue.fromN(Long.toString(workspace.version())));
+        return item;
+    }
+
+    static Map<String, AttributeValue> projectItem(Project project) {
+        Map<String, AttributeValue> item = key(KeyCodec.projectKey(project.workspaceId(), project.id()));
+        item.put(NAME, AttributeValue.fromS(project.name()));
+        if (project.description() != null) {
+            item.put(DESCRIPTION, AttributeValue.fromS(project.description()));
+        }
+        item.put(STATUS, AttributeValue.fromS(project.status().name()));
+        item.put(CREATED_AT, AttributeValue.fromS(project.createdAt().toString()));
+        item.put(UPDATED_AT, AttributeValue.fromS(project.updatedAt().toString()));
+        item.put(VERSION, AttributeValue.fromN(Long.toString(project.version())));
+        return item;
+    }
+
+    static Workspace workspace(Map<String, AttributeValue> item) {
+        WorkspaceId id = KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
+        AttributeValue settings = item.get(SETTINGS);
+        return new Workspace(id, item.get(NAME).s(),
+                settings == null ? Map.of() : AttributeValues.toJsonMap(settings.m()),
+                Instant.parse(item.get(CREATED_AT).s()), Instant.parse(item.get(UPDATED_AT).s()),
+                Long.parseLong(item.get(VERSION).n()));
+    }
+
+    static Project project(Map<String, AttributeValue> item) {
+        WorkspaceId workspaceId = KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
+        ProjectId id = ((dev.oneread.keys.SortKey.ProjectEntry) KeyCodec.decodeSortKey(
+                item.get(KeyCodec.SORT_KEY).s())).projectId();
+        AttributeValue description = item.get(DESCRIPTION);
+        return new Project(id, workspaceId, item.get(NAME).s(), description == null ? null : description.s(),
+                ProjectStatus.valueOf(item.get(STATUS).s()),
+                Instant.parse(item.get(CREATED_AT).s()), Instant.parse(item.get(UPDATED_AT).s()),
+                Long.parseLong(item.get(VERSION).n()));
+    }
+}
