@@ -1,0 +1,41 @@
+package dev.oneread.functions.createworkspace;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Representations;
+import dev.oneread.http.RequestBodies;
+import dev.oneread.model.Workspace;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** {@code POST /workspaces}: one conditional PutItem; 201, or 409 when the id is taken. */
+public final class CreateWorkspaceFunction extends HttpApiFunction {
+    private final ControlPlaneStore store;
+    private final Clock clock;
+
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
+    public CreateWorkspaceFunction() {
+        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("CreateWorkspace"));
+    }
+
+    public CreateWorkspaceFunction(DynamoDbClient client, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, config.tableName());
+        this.clock = Clock.systemUTC();
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        Workspace workspace = store.createWorkspace(RequestBodies.newWorkspace(request),
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
+        return HttpResponse.json(201, Representations.workspace(workspace))
+                .withHeader("location", "/workspaces/" + workspace.id())
+                .withHeader("etag", Representations.etag(workspace.version()));
+    }
+}

@@ -1,0 +1,34 @@
+package dev.oneread.functions.getproject;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Representations;
+import dev.oneread.model.Project;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** {@code GET /workspaces/{workspaceId}/projects/{projectId}}: one project, one GetItem. */
+public final class GetProjectFunction extends HttpApiFunction {
+    private final ControlPlaneStore store;
+
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
+    public GetProjectFunction() {
+        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("GetProject"));
+    }
+
+    public GetProjectFunction(DynamoDbClient client, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, config.tableName());
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        Project project = store.getProject(request.workspaceId(), request.projectId(), tally);
+        return HttpResponse.ok(Representations.project(project))
+                .withHeader("etag", Representations.etag(project.version()));
+    }
+}

@@ -1,0 +1,37 @@
+package dev.oneread.functions.getworkspacecollection;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Representations;
+import dev.oneread.model.WorkspaceCollection;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code GET /workspaces/{workspaceId}/collection?limit=&cursor=}: the workspace and its projects from one
+ * Query per page over the item collection.
+ */
+public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
+    private final ControlPlaneStore store;
+
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
+    public GetWorkspaceCollectionFunction() {
+        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("GetWorkspaceCollection"));
+    }
+
+    public GetWorkspaceCollectionFunction(DynamoDbClient client, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, config.tableName());
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        WorkspaceCollection page = store.getWorkspaceCollection(
+                request.workspaceId(), request.limit(), request.cursor(), tally);
+        return HttpResponse.ok(Representations.collection(page));
+    }
+}

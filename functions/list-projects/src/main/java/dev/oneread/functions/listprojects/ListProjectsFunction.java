@@ -1,0 +1,34 @@
+package dev.oneread.functions.listprojects;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Representations;
+import dev.oneread.model.Page;
+import dev.oneread.model.Project;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** {@code GET /workspaces/{workspaceId}/projects?limit=&cursor=}: newest first, one Query per page. */
+public final class ListProjectsFunction extends HttpApiFunction {
+    private final ControlPlaneStore store;
+
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
+    public ListProjectsFunction() {
+        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("ListProjects"));
+    }
+
+    public ListProjectsFunction(DynamoDbClient client, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, config.tableName());
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        Page<Project> page = store.listProjects(request.workspaceId(), request.limit(), request.cursor(), tally);
+        return HttpResponse.ok(Representations.projectPage(page));
+    }
+}
