@@ -1,0 +1,153 @@
+package dev.oneread.local;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * dynalite, the local DynamoDB-compatible engine, as a child process: started on a free loopback port, in
+ * memory or persisted under a data directory, and stopped with the JVM at the latest.
+ *
+ * <p>It is installed by {@code npm ci --prefix local} from the pinned package-lock.json; the process is
+ * {@code node .../dynalite/cli.js} directly (not the .bin shell wrapper), so stopping it stops the engine.
+ *
+ * <pre>{@code try (DynaliteEngine engine = DynaliteEngine.start(root, null)) { URI endpoint = engine.endpoint(); }}</pre>
+ */
+public final class DynaliteEngine implements AutoCloseable {
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Process process;
+    private final int port;
+    private final Thread shutdownHook;
+
+    private DynaliteEngine(Process process, int port) {
+        this.process = process;
+        this.port = port;
+        this.shutdownHook = new Thread(this::stopProcess, "dynalite-stop");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Starts dynalite; {@code dataDir} null means in memory. */
+    public static DynaliteEngine start(Path projectRoot, Path dataDir) {
+        Path cli = projectRoot.resolve("local/node_modules/dynalite/cli.js");
+        if (!Files.isRegularFile(cli)) {
+            throw new IllegalStateException("dynalite is not installed: run `npm ci --prefix local` first");
+        }
+        int port = freePort();
+        List<String> command = new ArrayList<>(List.of("node", cli.toString(), "--port", Integer.toString(port),
+                "--host", "127.0.0.1"));
+        if (dataDir != null) {
+            try {
+                Files.createDirectories(dataDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            command.add("--path");
+            command.add(dataDir.toAbsolutePath().toString());
+        }
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            DynaliteEngine engine = new DynaliteEngine(process, port);
+            engine.awaitListening();
+            return engine;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start dynalite (is node on the PATH?)", e);
+        }
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() {
+        stopProcess();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // Already shutting down: the hook runs (or ran) stopProcess itself.
+        }
+    }
+
+    private void stopProcess() {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void awaitListening() {
+        // Drain the engine's output on a daemon thread so a chatty engine can never block on a full pipe.
+        Thread drain = new Thread(() -> {
+            try (BufferedReader out = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                while (out.readLine() != null) {
+                    // discard
+                }
+            } catch (IOException ignored) {
+                // process ended
+            }
+        }, "dynalite-output");
+        drain.setDaemon(true);
+        drain.start();
+        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("dynalite exited with code " + process.exitValue());
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                sleep(50);
+            }
+        }
+        stopProcess();
+        throw new IllegalStateException("dynalite did not listen on port " + port + " within " + STARTUP_TIMEOUT);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.oneread.local;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/**
+ * Creates the tables declared in template.yaml ({@code AWS::DynamoDB::Table}) on a local engine. The
+ * template is the only place the schema is written: tests and the runner derive it from there, so a key or
+ * index change cannot drift between AWS and local runs.
+ *
+ * <pre>{@code TemplateTables.from(template).createMissing(client, Map.of("Table", "oneread"));}</pre>
+ */
+public final class TemplateTables {
+    private final Map<String, Map<String, Object>> tables;
+
+    private TemplateTables(Map<String, Map<String, Object>> tables) {
+        this.tables = tables;
+    }
+
+    public static TemplateTables from(SamTemplate template) {
+        return new TemplateTables(template.resourcesOfType("AWS::DynamoDB::Table"));
+    }
+
+    /** Logical ids of the declared tables, in template order. */
+    public List<String> logicalIds() {
+        return List.copyOf(tables.keySet());
+    }
+
+    /** The CreateTable request for one declared table, under the given physical name. */
+    public CreateTableRequest createRequest(String logicalId, String tableName) {
+        Map<String, Object> properties = SamTemplate.map(tables.get(logicalId).get("Properties"));
+        List<AttributeDefinition> attributes = new ArrayList<>();
+        for (Object a : SamTemplate.list(properties.get("AttributeDefinitions"))) {
+            Map<String, Object> definition = SamTemplate.map(a);
+            attributes.add(AttributeDefinition.builder()
+                    .attributeName((String) definition.get("AttributeName"))
+                    .attributeType((String) definition.get("AttributeType"))
+                    .build());
+        }
+        List<GlobalSecondaryIndex> indexes = new ArrayList<>();
+        for (Object i : SamTemplate.list(properties.get("GlobalSecondaryIndexes"))) {
+            Map<String, Object> index = SamTemplate.map(i);
+            Map<String, Object> projection = SamTemplate.map(index.get("Projection"));
+            indexes.add(GlobalSecondaryIndex.builder()
+                    .indexName((String) index.get("IndexName"))
+                    .keySchema(keySchema(index.get("KeySchema")))
+                    .projection(Projection.builder()
+                            .projectionType((String) projection.getOrDefault("ProjectionType", "ALL"))
+                            .nonKeyAttributes(nonKeyAttributes(projection))
+                            .build())
+                    .build());
+        }
+        return CreateTableRequest.builder()
+                .tableName(tableName)
+                .attributeDefinitions(attributes)
+                .keySchema(keySchema(properties.get("KeySchema")))
+                .billingMode(BillingMode.fromValue((String) properties.getOrDefault("BillingMode", "PAY_PER_REQUEST")))
+                .globalSecondaryIndexes(indexes.isEmpty() ? null : indexes)
+                .build();
+    }
+
+    /** Creates each table that does not exist yet and waits until it is ACTIVE. */
+    public void createMissing(DynamoDbClient client, Map<String, String> physicalNames) {
+        for (String logicalId : tables.keySet()) {
+            String name = physicalNames.get(logicalId);
+            if (name == null) {
+                throw new IllegalArgumentException("no table name given for " + logicalId);
+            }
+            if (!exists(client, name)) {
+                client.createTable(createRequest(logicalId, name));
+            }
+            waitUntilActive(client, name);
+        }
+    }
+
+    private static boolean exists(DynamoDbClient client, String name) {
+        try {
+            client.describeTable(b -> b.tableName(name));
+            return true;
+        } catch (ResourceNotFoundException e) {
+            return false;
+        }
+    }
+
+    private static void waitUntilActive(DynamoDbClient client, String name) {
+        for (int attempt = 0; attempt < 200; attempt++) {
+            if (client.describeTable(b -> b.tableName(name)).table().tableStatus() == TableStatus.ACTIVE) {
+                return;
+            }
+            try {
+                Thread.sleep(25);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for table " + name, e);
+            }
+        }
+        throw new IllegalStateException("table " + name + " did not become ACTIVE");
+    }
+
+    private static List<KeySchemaElement> keySchema(Object value) {
+        List<KeySchemaElement> out = new ArrayList<>();
+        for (Object k : SamTemplate.list(value)) {
+            Map<String, Object> element = SamTemplate.map(k);
+            out.add(KeySchemaElement.builder()
+                    .attributeName((String) element.get("AttributeName"))
+                    .keyType((String) element.get("KeyType"))
+                    .build());
+        }
+        return out;
+    }
+
+    private static List<String> nonKeyAttributes(Map<String, Object> projection) {
+        List<String> out = new ArrayList<>();
+        SamTemplate.list(projection.get("NonKeyAttributes")).forEach(a -> out.add((String) a));
+        return out.isEmpty() ? null : out;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.oneread.tests;
+
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.oneread.functions.createproject.CreateProjectFunction;
+import dev.oneread.functions.createworkspace.CreateWorkspaceFunction;
+import dev.oneread.functions.getproject.GetProjectFunction;
+import dev.oneread.functions.getworkspace.GetWorkspaceFunction;
+import dev.oneread.functions.getworkspacecollection.GetWorkspaceCollectionFunction;
+import dev.oneread.functions.listprojects.ListProjectsFunction;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** Every function, wired to the test engine with the read audit on, called with API Gateway events. */
+final class Api {
+    final TestEngine engine = TestEngine.get();
+    final Map<String, RequestStreamHandler> handlers = new LinkedHashMap<>();
+
+    Api() {
+        DynamoDbClient client = engine.client;
+        handlers.put("CreateWorkspace", new CreateWorkspaceFunction(client, config("CreateWorkspace")));
+        handlers.put("GetWorkspace", new GetWorkspaceFunction(client, config("GetWorkspace")));
+        handlers.put("CreateProject", new CreateProjectFunction(client, config("CreateProject")));
+        handlers.put("ListProjects", new ListProjectsFunction(client, config("ListProjects")));
+        handlers.put("GetProject", new GetProjectFunction(client, config("GetProject")));
+        handlers.put("GetWorkspaceCollection",
+                new GetWorkspaceCollectionFunction(client, config("GetWorkspaceCollection")));
+    }
+
+    private static FunctionConfig config(String name) {
+        return new FunctionConfig(name, TestEngine.TABLE, true);
+    }
+
+    /** A workspace id no other test uses. */
+    static String freshWorkspaceId(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    Lambda.Response createWorkspace(String body) {
+        return Lambda.invoke(handlers.get("CreateWorkspace"),
+                ApiEvents.event("POST", "/workspaces", Map.of(), Map.of(), body));
+    }
+
+    Lambda.Response createWorkspace(String id, String name) {
+        return createWorkspace(Json.write(Map.of("id", id, "name", name, "settings", Map.of("plan", "team"))));
+    }
+
+    Lambda.Response getWorkspace(String workspaceId) {
+        return Lambda.invoke(handlers.get("GetWorkspace"), ApiEvents.event("GET", "/workspaces/{workspaceId}",
+                Map.of("workspaceId", workspaceId), Map.of(), null));
+    }
+
+    Lambda.Response createProject(String workspaceId, String body) {
+        return Lambda.invoke(handlers.get("CreateProject"), ApiEvents.event("POST",
+                "/workspaces/{workspaceId}/projects", Map.of("workspaceId", workspaceId), Map.of(), body));
+    }
+
+    Lambda.Response listProjects(String workspaceId, Map<String, String> query) {
+        return Lambda.invoke(handlers.get("ListProjects"), ApiEvents.event("GET",
+                "/workspaces/{workspaceId}/projects", Map.of("workspaceId", workspaceId), query, null));
+    }
+
+    Lambda.Response getProject(String workspaceId, String projectId) {
+        return Lambda.invoke(handlers.get("GetProject"), ApiEvents.event("GET",
+                "/workspaces/{workspaceId}/projects/{projectId}",
+                Map.of("workspaceId", workspaceId, "projectId", projectId), Map.of(), null));
+    }
+
+    Lambda.Response collection(String workspaceId, Map<String, String> query) {
+        return Lambda.invoke(handlers.get("GetWorkspaceCollection"), ApiEvents.event("GET",
+                "/workspaces/{workspaceId}/collection", Map.of("workspaceId", workspaceId), query, null));
+    }
+}

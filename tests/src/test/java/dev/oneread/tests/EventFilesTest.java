@@ -1,0 +1,114 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.model.NewProject;
+import dev.oneread.model.NewWorkspace;
+import dev.oneread.model.ProjectStatus;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.exceptions.AlreadyExistsException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Runs every file in events/ through the function template.yaml routes it to, exactly as {@code sam local
+ * invoke <Function> -e events/<file>} would, against fixture data: workspace {@code acme} with project
+ * {@code 01JDQ6V7K4N3M2P1R0S9T8V7W6}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class EventFilesTest {
+    static final String FIXTURE_PROJECT = "01JDQ6V7K4N3M2P1R0S9T8V7W6";
+    private final Api api = new Api();
+    private final Path events = api.engine.root.resolve("events");
+    private final SamTemplate template = SamTemplate.load(api.engine.root.resolve("template.yaml"));
+
+    @BeforeAll
+    void seedFixtures() {
+        ControlPlaneStore store = new ControlPlaneStore(api.engine.client, TestEngine.TABLE);
+        Instant now = Instant.parse("2026-12-01T09:00:00Z");
+        try {
+            store.createWorkspace(new NewWorkspace(WorkspaceId.of("acme"), "Acme", Map.of("plan", "team")), now,
+                    new CallTally());
+        } catch (AlreadyExistsException alreadySeeded) {
+            // another test class seeded it first
+        }
+        try {
+            store.createProject(WorkspaceId.of("acme"), ProjectId.of(FIXTURE_PROJECT),
+                    new NewProject("Fixture", null, ProjectStatus.ACTIVE), now, new CallTally());
+        } catch (AlreadyExistsException alreadySeeded) {
+            // same
+        }
+        // create-workspace.json creates "globex": start without it so the event gets its 201.
+        api.engine.client.deleteItem(b -> b.tableName(TestEngine.TABLE).key(Map.of(
+                "EntityRef", AttributeValue.fromS("WS#globex"), "Detail", AttributeValue.fromS("META"))));
+    }
+
+    Stream<Path> eventFiles() throws IOException {
+        try (Stream<Path> files = Files.list(events)) {
+            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("eventFiles")
+    void eventFile_shouldGetASuccessfulResponseFromItsFunction(Path file) throws IOException {
+        // GIVEN the function whose route matches the event's routeKey
+        String event = Files.readString(file, StandardCharsets.UTF_8);
+        String routeKey = (String) dev.oneread.http.Json.readObject(event).get("routeKey");
+        String function = functionForRoute(routeKey);
+        // WHEN
+        Lambda.Response response = Lambda.invoke(api.handlers.get(function), event);
+        // THEN
+        int expected = function.startsWith("Create") ? 201 : 200;
+        assertThat(response.status()).as(response.body()).isEqualTo(expected);
+        assertThat(response.contentType()).isEqualTo("application/json");
+        int expectedCalls = function.equals("CreateProject") ? 2 : 1;
+        assertThat(response.dynamoCalls()).isEqualTo(expectedCalls);
+        if (function.equals("GetProject")) {
+            assertThat(response.json()).containsEntry("id", FIXTURE_PROJECT).containsEntry("workspaceId", "acme");
+        }
+    }
+
+    @Test
+    void everyFunction_shouldHaveAnEventFile() throws IOException {
+        List<String> covered = eventFiles().map(f -> {
+            try {
+                return functionForRoute((String) dev.oneread.http.Json.readObject(
+                        Files.readString(f, StandardCharsets.UTF_8)).get("routeKey"));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).toList();
+
+        assertThat(covered).containsAll(template.resourcesOfType("AWS::Serverless::Function").keySet());
+    }
+
+    /** The function whose HttpApi event in template.yaml declares this route key. */
+    private String functionForRoute(String routeKey) {
+        for (Map.Entry<String, Map<String, Object>> f : template.resourcesOfType("AWS::Serverless::Function").entrySet()) {
+            for (Object e : SamTemplate.map(SamTemplate.map(f.getValue().get("Properties")).get("Events")).values()) {
+                Map<String, Object> properties = SamTemplate.map(SamTemplate.map(e).get("Properties"));
+                if (routeKey.equals(properties.get("Method") + " " + properties.get("Path"))) {
+                    return f.getKey();
+                }
+            }
+        }
+        throw new AssertionError("no function in template.yaml serves " + routeKey);
+    }
+}

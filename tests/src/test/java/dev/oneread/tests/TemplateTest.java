@@ -1,0 +1,60 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.local.TemplateTables;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+
+/** template.yaml is the single source of the schema, the handlers and the artifacts: check they agree. */
+class TemplateTest {
+    private final TestEngine engine = TestEngine.get();
+    private final SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
+
+    @Test
+    void tableKeySchema_shouldBeTheCodecsAttributes() {
+        CreateTableRequest table = TemplateTables.from(template).createRequest("Table", "t");
+
+        assertThat(table.keySchema()).hasSize(2);
+        assertThat(table.keySchema().get(0).attributeName()).isEqualTo(KeyCodec.PARTITION_KEY);
+        assertThat(table.keySchema().get(0).keyType()).isEqualTo(KeyType.HASH);
+        assertThat(table.keySchema().get(1).attributeName()).isEqualTo(KeyCodec.SORT_KEY);
+        assertThat(table.keySchema().get(1).keyType()).isEqualTo(KeyType.RANGE);
+    }
+
+    @Test
+    void everyFunction_shouldPointAtItsBuiltZipAndAnExistingHandlerClass() throws Exception {
+        Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
+        assertThat(functions).hasSize(6);
+        for (Map.Entry<String, Map<String, Object>> f : functions.entrySet()) {
+            Map<String, Object> properties = SamTemplate.map(f.getValue().get("Properties"));
+            String codeUri = (String) properties.get("CodeUri");
+            String handler = (String) properties.get("Handler");
+            String module = codeUri.split("/")[1];
+            assertThat(codeUri).as(f.getKey()).isEqualTo("functions/" + module + "/target/" + module + ".zip");
+            assertThat(Files.isRegularFile(engine.root.resolve(codeUri))).as(codeUri + " is built").isTrue();
+            assertThat(handler).endsWith("." + f.getKey() + "Function::handleRequest");
+            Class<?> type = Class.forName(handler.substring(0, handler.indexOf("::")));
+            assertThat(com.amazonaws.services.lambda.runtime.RequestStreamHandler.class).isAssignableFrom(type);
+        }
+    }
+
+    @Test
+    void readFunctions_shouldBeAllowedOnlyGetItemOrQuery() {
+        for (String read : List.of("GetWorkspace", "GetProject", "ListProjects", "GetWorkspaceCollection")) {
+            Map<String, Object> properties = SamTemplate.map(template.resources().get(read).get("Properties"));
+            List<Object> policies = SamTemplate.list(properties.get("Policies"));
+            assertThat(policies).hasSize(1);
+            for (Object statement : SamTemplate.list(SamTemplate.map(policies.get(0)).get("Statement"))) {
+                assertThat(SamTemplate.list(SamTemplate.map(statement).get("Action")))
+                        .allSatisfy(action -> assertThat(action).isIn("dynamodb:GetItem", "dynamodb:Query"));
+            }
+        }
+    }
+}
