@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.store.FunctionEnvironment;
 import java.util.Map;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Map;
 public record FunctionConfig(String functionName, String tableName, boolean readAudit) {
 
     public static FunctionConfig fromEnvironment(String defaultFunctionName) {
-        return from(System.getenv(), defaultFunctionName);
+        return from(FunctionEnvironment.get(), defaultFunctionName);
     }
 
     public static FunctionConfig from(Map<String, String> environment, String defaultFunctionName) {

@@ -35,12 +35,13 @@ public final class HttpEndpoint {
         long started = System.nanoTime();
         CallTally tally = new CallTally();
         String requestId = context == null ? "" : context.getAwsRequestId();
+        String apiRequestId = "";
         String route = "";
         RuntimeException failure = null;
         HttpResponse response;
         try {
             ApiRequest request = ApiRequest.fromEvent(Json.readObject(input));
-            requestId = request.requestId().isEmpty() ? requestId : request.requestId();
+            apiRequestId = request.requestId();
             route = request.routeKey();
             response = logic.handle(request, tally);
         } catch (RuntimeException e) {
@@ -52,11 +53,11 @@ public final class HttpEndpoint {
                     .withHeader("x-dynamo-capacity", tally.capacity().toPlainString());
         }
         output.write(Json.write(response.toEvent()).getBytes(StandardCharsets.UTF_8));
-        log(context, route, response.statusCode(), tally, started, requestId, failure);
+        log(context, route, response.statusCode(), tally, started, requestId, apiRequestId, failure);
     }
 
     private void log(Context context, String route, int status, CallTally tally, long started, String requestId,
-                     RuntimeException failure) {
+                     String apiRequestId, RuntimeException failure) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("level", status >= 500 ? "ERROR" : "INFO");
         line.put("function", config.functionName());
@@ -66,6 +67,7 @@ public final class HttpEndpoint {
         line.put("capacity", tally.capacity());
         line.put("durationMs", (System.nanoTime() - started) / 1_000_000.0);
         line.put("requestId", requestId);
+        line.put("apiRequestId", apiRequestId); // API Gateway's id, to join with its access log
         if (status >= 500 && failure != null) {
             // For operators only: the caller's response carries none of this.
             line.put("error", failure.getClass().getName());

@@ -8,7 +8,6 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.ContainerCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -73,9 +72,6 @@ public final class DynamoDbClients {
         String keyId = environment.get("AWS_ACCESS_KEY_ID");
         String secret = environment.get("AWS_SECRET_ACCESS_KEY");
         if (keyId != null && secret != null) {
-            if (environment == System.getenv()) {
-                return EnvironmentVariableCredentialsProvider.create();
-            }
             String session = environment.get("AWS_SESSION_TOKEN");
             return StaticCredentialsProvider.create(session == null
                     ? AwsBasicCredentials.create(keyId, secret)
@@ -89,6 +85,6 @@ public final class DynamoDbClients {
     }
 
     private static final class Holder {
-        static final DynamoDbClient CLIENT = fromEnvironment(System.getenv());
+        static final DynamoDbClient CLIENT = fromEnvironment(FunctionEnvironment.get());
     }
 }
