@@ -2,20 +2,11 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.keys.ProjectId;
-import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.SamTemplate;
-import dev.oneread.model.NewProject;
-import dev.oneread.model.NewWorkspace;
-import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.exceptions.AlreadyExistsException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -24,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Runs every file in events/ through the function template.yaml routes it to, exactly as {@code sam local
@@ -33,30 +23,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EventFilesTest {
-    static final String FIXTURE_PROJECT = "01JDQ6V7K4N3M2P1R0S9T8V7W6";
     private final Api api = new Api();
     private final Path events = api.engine.root.resolve("events");
     private final SamTemplate template = SamTemplate.load(api.engine.root.resolve("template.yaml"));
 
     @BeforeAll
     void seedFixtures() {
-        ControlPlaneStore store = new ControlPlaneStore(api.engine.client, TestEngine.TABLE);
-        Instant now = Instant.parse("2026-12-01T09:00:00Z");
-        try {
-            store.createWorkspace(new NewWorkspace(WorkspaceId.of("acme"), "Acme", Map.of("plan", "team")), now,
-                    new CallTally());
-        } catch (AlreadyExistsException alreadySeeded) {
-            // another test class seeded it first
-        }
-        try {
-            store.createProject(WorkspaceId.of("acme"), ProjectId.of(FIXTURE_PROJECT),
-                    new NewProject("Fixture", null, ProjectStatus.ACTIVE), now, new CallTally());
-        } catch (AlreadyExistsException alreadySeeded) {
-            // same
-        }
-        // create-workspace.json creates "globex": start without it so the event gets its 201.
-        api.engine.client.deleteItem(b -> b.tableName(TestEngine.TABLE).key(Map.of(
-                "EntityRef", AttributeValue.fromS("WS#globex"), "Detail", AttributeValue.fromS("META"))));
+        Fixtures.seedForEventFiles(api.engine);
     }
 
     Stream<Path> eventFiles() throws IOException {
@@ -81,7 +54,7 @@ class EventFilesTest {
         int expectedCalls = function.equals("CreateProject") ? 2 : 1;
         assertThat(response.dynamoCalls()).isEqualTo(expectedCalls);
         if (function.equals("GetProject")) {
-            assertThat(response.json()).containsEntry("id", FIXTURE_PROJECT).containsEntry("workspaceId", "acme");
+            assertThat(response.json()).containsEntry("id", Fixtures.PROJECT).containsEntry("workspaceId", "acme");
         }
     }
 

@@ -1,0 +1,50 @@
+package dev.oneread.local.runner;
+
+import com.amazonaws.services.lambda.runtime.ClientContext;
+import com.amazonaws.services.lambda.runtime.CognitoIdentity;
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.LambdaLogger;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** The Lambda context of one local invocation: its request id, deadline, and a logger to stderr. */
+final class LocalContext implements Context {
+    private final FunctionSpec function;
+    private final String requestId;
+    private final long deadlineMillis;
+    private final LambdaLogger logger;
+
+    LocalContext(FunctionSpec function, String requestId, PrintStream log) {
+        this.function = function;
+        this.requestId = requestId;
+        this.deadlineMillis = System.currentTimeMillis() + function.timeoutSeconds() * 1000L;
+        this.logger = new LambdaLogger() {
+            @Override
+            public void log(String message) {
+                log.print(message);
+                log.flush();
+            }
+
+            @Override
+            public void log(byte[] message) {
+                log(new String(message, StandardCharsets.UTF_8));
+            }
+        };
+    }
+
+    @Override public String getAwsRequestId() { return requestId; }
+    @Override public String getLogGroupName() { return "/aws/lambda/" + function.logicalId(); }
+    @Override public String getLogStreamName() { return "local"; }
+    @Override public String getFunctionName() { return function.logicalId(); }
+    @Override public String getFunctionVersion() { return "$LATEST"; }
+    @Override public String getInvokedFunctionArn() {
+        return "arn:aws:lambda:us-east-1:000000000000:function:" + function.logicalId();
+    }
+    @Override public CognitoIdentity getIdentity() { return null; }
+    @Override public ClientContext getClientContext() { return null; }
+    @Override public int getRemainingTimeInMillis() {
+        return (int) Math.max(0, deadlineMillis - System.currentTimeMillis());
+    }
+    @Override public int getMemoryLimitInMB() { return function.memoryMb(); }
+    @Override public LambdaLogger getLogger() { return logger; }
+}

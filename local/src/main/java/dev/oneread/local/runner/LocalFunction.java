@@ -1,0 +1,268 @@
+package dev.oneread.local.runner;
+
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.oneread.store.FunctionEnvironment;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/**
+ * One function's warm execution environment, as Lambda keeps it: its artifact unpacked, its own class
+ * loader (so static state such as the client never leaks between functions), its handler built once on the
+ * first invoke (that is the init phase, reported as Init Duration), then one invocation at a time.
+ */
+public final class LocalFunction implements AutoCloseable {
+    private static final String RUNTIME_API_PACKAGE = "com.amazonaws.services.lambda.runtime.";
+
+    private final FunctionSpec spec;
+    private final Map<String, String> environment;
+    private final PrintStream log;
+    private final ExecutorService thread;
+    private Path unpacked;
+    private URLClassLoader loader;
+    private RequestStreamHandler handler;
+
+    /** @param environment the function's variables plus what the runner adds (endpoint, credentials) */
+    public LocalFunction(FunctionSpec spec, Map<String, String> environment, PrintStream log) {
+        this.spec = spec;
+        this.environment = new LinkedHashMap<>(environment);
+        this.log = log;
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "function-" + spec.logicalId());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public FunctionSpec spec() {
+        return spec;
+    }
+
+    /** What one invocation returned: the response bytes, or the error Lambda would report. */
+    public record Result(byte[] response, boolean failed, double durationMs, Double initDurationMs,
+                         String requestId) {
+        public String responseText() {
+            return new String(response, StandardCharsets.UTF_8);
+        }
+    }
+
+    public synchronized Result invoke(byte[] event) {
+        String requestId = UUID.randomUUID().toString();
+        Double initMs = null;
+        if (handler == null) {
+            long initStart = System.nanoTime();
+            init();
+            initMs = (System.nanoTime() - initStart) / 1e6;
+        }
+        log.println("START RequestId: " + requestId + " Version: $LATEST");
+        long start = System.nanoTime();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        LocalContext context = new LocalContext(spec, requestId, log);
+        boolean failed = false;
+        byte[] response;
+        Future<?> running = thread.submit(() -> {
+            withFunctionLoader(() -> {
+                handler.handleRequest(new ByteArrayInputStream(event), out, context);
+                return null;
+            });
+            return null;
+        });
+        try {
+            running.get(spec.timeoutSeconds(), TimeUnit.SECONDS);
+            response = out.toByteArray();
+        } catch (TimeoutException e) {
+            running.cancel(true);
+            failed = true;
+            response = errorJson("Task timed out after " + spec.timeoutSeconds() + ".00 seconds", "TimeoutError");
+        } catch (ExecutionException e) {
+            failed = true;
+            Throwable cause = e.getCause();
+            // Lambda logs an unhandled error with its frames; the caller gets only the error JSON.
+            log.println(cause);
+            for (StackTraceElement frame : cause.getStackTrace()) {
+                log.println("\tat " + frame);
+            }
+            response = errorJson(String.valueOf(cause.getMessage()), cause.getClass().getName());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failed = true;
+            response = errorJson("interrupted", "InterruptedException");
+        }
+        double durationMs = (System.nanoTime() - start) / 1e6;
+        log.println("END RequestId: " + requestId);
+        Runtime runtime = Runtime.getRuntime();
+        log.printf("REPORT RequestId: %s\tDuration: %.2f ms\tBilled Duration: %d ms\tMemory Size: %d MB\t"
+                        + "Max Memory Used: %d MB%s%n", requestId, durationMs, (long) Math.ceil(durationMs),
+                spec.memoryMb(), (runtime.totalMemory() - runtime.freeMemory()) / (1024 * 1024),
+                initMs == null ? "" : String.format("\tInit Duration: %.2f ms", initMs));
+        log.flush();
+        return new Result(response, failed, durationMs, initMs, requestId);
+    }
+
+    /**
+     * A class as this function's own loader sees it, for checks that functions share no state. Only after
+     * the first invoke.
+     */
+    public synchronized Class<?> loadedClass(String name) {
+        if (loader == null) {
+            throw new IllegalStateException(spec.logicalId() + " has not been invoked yet");
+        }
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException(name + " is not in " + spec.logicalId() + "'s artifact", e);
+        }
+    }
+
+    private void init() {
+        Path zip = spec.codeUri();
+        if (!Files.isRegularFile(zip)) {
+            throw new IllegalStateException(spec.logicalId() + ": " + zip + " is not built; run `mvn -B package -DskipTests` first");
+        }
+        try {
+            unpacked = Files.createTempDirectory("oneread-" + spec.logicalId() + "-");
+            unzip(zip, unpacked);
+            writeEnvironment(unpacked.resolve(FunctionEnvironment.LOCAL_OVERLAY));
+            List<URL> urls = new ArrayList<>();
+            urls.add(unpacked.toUri().toURL()); // /var/task
+            Path lib = unpacked.resolve("lib");  // /var/task/lib/*.jar
+            if (Files.isDirectory(lib)) {
+                try (Stream<Path> jars = Files.list(lib)) {
+                    for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
+                        urls.add(jar.toUri().toURL());
+                    }
+                }
+            }
+            loader = new URLClassLoader("function:" + spec.logicalId(), urls.toArray(URL[]::new),
+                    new RuntimeApiOnly(LocalFunction.class.getClassLoader()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot unpack " + zip, e);
+        }
+        handler = withFunctionLoader(() -> {
+            Class<?> type = Class.forName(spec.handlerClass(), true, loader);
+            if (!RequestStreamHandler.class.isAssignableFrom(type)) {
+                throw new IllegalStateException(spec.handler() + " is not a RequestStreamHandler");
+            }
+            return (RequestStreamHandler) type.getConstructor().newInstance();
+        });
+    }
+
+    private <T> T withFunctionLoader(ThrowingSupplier<T> body) {
+        Thread current = Thread.currentThread();
+        ClassLoader previous = current.getContextClassLoader();
+        current.setContextClassLoader(loader);
+        try {
+            return body.get();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+        } finally {
+            current.setContextClassLoader(previous);
+        }
+    }
+
+    private void writeEnvironment(Path file) throws IOException {
+        Properties properties = new Properties();
+        properties.putAll(environment);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            properties.store(out, "written by the oneread local runner for " + spec.logicalId());
+        }
+    }
+
+    private static void unzip(Path zip, Path target) throws IOException {
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
+            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
+                Path destination = target.resolve(entry.getName()).normalize();
+                if (!destination.startsWith(target)) {
+                    throw new IOException("zip entry outside the target: " + entry.getName());
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(destination);
+                } else {
+                    Files.createDirectories(destination.getParent());
+                    Files.copy(in, destination);
+                }
+            }
+        }
+    }
+
+    private static byte[] errorJson(String message, String type) {
+        String json = "{\"errorMessage\":" + quote(message) + ",\"errorType\":" + quote(type) + "}";
+        return json.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String quote(String s) {
+        return dev.oneread.http.Json.write(s);
+    }
+
+    @Override
+    public synchronized void close() {
+        thread.shutdownNow();
+        try {
+            if (loader != null) {
+                loader.close();
+            }
+            if (unpacked != null) {
+                try (Stream<Path> files = Files.walk(unpacked)) {
+                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // best effort: a temp dir left behind is harmless
+        }
+    }
+
+    @FunctionalInterface
+    private interface ThrowingSupplier<T> {
+        T get() throws Exception;
+    }
+
+    /**
+     * The parent of every function loader: the JDK, plus the Lambda runtime interfaces (Context,
+     * RequestStreamHandler) from the runner, which the Lambda runtime likewise provides. Everything else,
+     * the SDK and the project's own classes included, comes from the function's artifact alone.
+     */
+    private static final class RuntimeApiOnly extends ClassLoader {
+        private final ClassLoader runner;
+
+        RuntimeApiOnly(ClassLoader runner) {
+            super("lambda-runtime-api", ClassLoader.getPlatformClassLoader());
+            this.runner = runner;
+        }
+
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
+            if (name.startsWith(RUNTIME_API_PACKAGE)) {
+                return runner.loadClass(name);
+            }
+            throw new ClassNotFoundException(name);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.oneread.http.Json;
+import dev.oneread.local.Main;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.local.runner.FunctionSpec;
+import dev.oneread.local.runner.LocalFunction;
+import dev.oneread.local.runner.LocalStack;
+import dev.oneread.local.runner.TemplateFunctions;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code invoke}, as {@code sam local invoke} is used: every file in events/ through the function's own
+ * artifact and class loader, against the test engine (DYNAMODB_ENDPOINT) and its table (TABLE_NAME).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LocalRunnerTest {
+    private final TestEngine engine = TestEngine.get();
+    private final Map<String, String> environment = Map.of(
+            "DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE);
+
+    record Run(int exitCode, String stdout, String stderr) {
+    }
+
+    private Run run(List<String> args, String stdin) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                environment);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @BeforeAll
+    void seed() {
+        Fixtures.seedForEventFiles(engine);
+    }
+
+    Stream<Arguments> eventFiles() throws IOException {
+        try (Stream<Path> files = Files.list(engine.root.resolve("events"))) {
+            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList().stream().map(file -> {
+                String stem = file.getFileName().toString().replace(".json", "");
+                // events/<module>.json belongs to the function whose CodeUri is functions/<module>/...
+                String function = switch (stem) {
+                    case "create-workspace" -> "CreateWorkspace";
+                    case "get-workspace" -> "GetWorkspace";
+                    case "create-project" -> "CreateProject";
+                    case "list-projects" -> "ListProjects";
+                    case "get-project" -> "GetProject";
+                    case "get-workspace-collection" -> "GetWorkspaceCollection";
+                    default -> throw new AssertionError("event file without a function: " + file);
+                };
+                return new Arguments(file, function);
+            });
+        }
+    }
+
+    record Arguments(Path file, String function) {
+        @Override
+        public String toString() {
+            return function + " < " + file.getFileName();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("eventFiles")
+    void invoke_shouldRunEveryEventFileThroughItsFunction(Arguments a) {
+        // GIVEN a clean slate for the create event
+        Fixtures.seedForEventFiles(engine);
+        // WHEN
+        Run run = run(List.of("invoke", a.function(), "--event", a.file().toString()), "");
+        // THEN stdout is the function's response, stderr has its log line and Lambda's REPORT line
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        Map<String, Object> response = Json.readObject(run.stdout().strip());
+        int expected = a.function().startsWith("Create") ? 201 : 200;
+        assertThat(response.get("statusCode")).as(run.stdout()).isEqualTo(expected);
+        @SuppressWarnings("unchecked")
+        Map<String, String> headers = (Map<String, String>) response.get("headers");
+        assertThat(headers.get("x-dynamo-calls")).isEqualTo(a.function().equals("CreateProject") ? "2" : "1");
+        assertThat(run.stderr()).contains("\"function\":\"" + a.function() + "\"")
+                .containsPattern("REPORT RequestId: \\S+\\tDuration: [0-9.]+ ms.*\\tInit Duration: [0-9.]+ ms");
+    }
+
+    @Test
+    void invoke_shouldReadTheEventFromStdin() throws IOException {
+        String event = Files.readString(engine.root.resolve("events/get-project.json"));
+
+        Run run = run(List.of("invoke", "GetProject", "--event", "-"), event);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(Json.readObject(run.stdout().strip())).containsEntry("statusCode", 200);
+    }
+
+    @Test
+    void invoke_shouldFailClearly_forAnUnknownFunctionOrAnUnreadableEvent() {
+        String event = engine.root.resolve("events/get-project.json").toString();
+        Run unknown = run(List.of("invoke", "NoSuchFunction", "--event", event), "");
+        Run unreadable = run(List.of("invoke", "GetProject", "--event", "/no/such/event.json"), "");
+        Run noEvent = run(List.of("invoke", "GetProject"), "");
+
+        assertThat(unknown.exitCode()).isEqualTo(1);
+        assertThat(unknown.stderr()).contains("no function NoSuchFunction in template.yaml", "GetProject");
+        assertThat(unknown.stdout()).isEmpty();
+        assertThat(unreadable.exitCode()).isEqualTo(1);
+        assertThat(unreadable.stderr()).contains("cannot read event /no/such/event.json");
+        assertThat(noEvent.exitCode()).isEqualTo(2);
+        assertThat(noEvent.stderr()).contains("invoke needs --event");
+    }
+
+    @Test
+    void eachFunction_shouldSeeOnlyItsOwnArtifact() {
+        // GIVEN GetWorkspace's zip, asked for a class that only ListProjects' zip holds. This test JVM has that
+        // class on its classpath, so if the runner let the function loader see the runner's classpath, it would load.
+        FunctionSpec getWorkspace = new TemplateFunctions(SamTemplate.load(engine.root.resolve("template.yaml")),
+                engine.root, Map.of(), Map.of("Table", TestEngine.TABLE)).functions().get("GetWorkspace");
+        FunctionSpec wrongHandler = new FunctionSpec("GetWorkspace",
+                "dev.oneread.functions.listprojects.ListProjectsFunction::handleRequest", getWorkspace.codeUri(),
+                getWorkspace.memoryMb(), getWorkspace.timeoutSeconds(), getWorkspace.environment(), List.of());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (LocalFunction function = new LocalFunction(wrongHandler, environment, new PrintStream(log))) {
+            // WHEN / THEN
+            assertThatThrownBy(() -> function.invoke("{}".getBytes(StandardCharsets.UTF_8)))
+                    .hasMessageContaining("ClassNotFoundException")
+                    .hasMessageContaining("ListProjectsFunction");
+        }
+    }
+
+    @Test
+    void functionsOfOneStack_shouldNotShareStaticState() {
+        // Two functions, two loaders: the same shared class is two distinct classes, as in two Lambda environments.
+        try (LocalStack stack = LocalStack.start(engine.root, Map.of(), null, environment,
+                new PrintStream(new ByteArrayOutputStream()))) {
+            LocalFunction a = stack.functions().get("GetWorkspace");
+            LocalFunction b = stack.functions().get("GetProject");
+            a.invoke(eventFor("GET /workspaces/{workspaceId}", "/workspaces/acme", Map.of("workspaceId", "acme")));
+            b.invoke(eventFor("GET /workspaces/{workspaceId}/projects/{projectId}",
+                    "/workspaces/acme/projects/" + Fixtures.PROJECT,
+                    Map.of("workspaceId", "acme", "projectId", Fixtures.PROJECT)));
+
+            assertThat(a.loadedClass("dev.oneread.store.DynamoDbClients"))
+                    .isNotSameAs(b.loadedClass("dev.oneread.store.DynamoDbClients"))
+                    .isNotSameAs(dev.oneread.store.DynamoDbClients.class);
+        }
+    }
+
+    private static byte[] eventFor(String routeKey, String path, Map<String, String> parameters) {
+        return Json.write(Map.of("version", "2.0", "routeKey", routeKey, "rawPath", path,
+                "pathParameters", parameters, "requestContext", Map.of("http", Map.of("method", "GET"))))
+                .getBytes(StandardCharsets.UTF_8);
+    }
+}

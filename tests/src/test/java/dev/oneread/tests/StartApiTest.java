@@ -1,0 +1,132 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.http.Json;
+import dev.oneread.local.runner.ApiServer;
+import dev.oneread.local.runner.LocalStack;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** {@code start-api} over real HTTP: every route gives what the integration tests see, costs included. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class StartApiTest {
+    private final TestEngine engine = TestEngine.get();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final String ws = Api.freshWorkspaceId("api");
+    private LocalStack stack;
+    private ApiServer server;
+
+    @BeforeAll
+    void start() throws IOException {
+        stack = LocalStack.start(engine.root, Map.of(), null,
+                Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE),
+                new PrintStream(new ByteArrayOutputStream()));
+        server = new ApiServer(stack.functions(), 0, new PrintStream(new ByteArrayOutputStream()));
+        server.start();
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+        stack.close();
+    }
+
+    private HttpResponse<String> send(String method, String path, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String header(HttpResponse<?> response, String name) {
+        return response.headers().firstValue(name).orElse(null);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyRoute_shouldAnswerAsTheFunctionsDo() throws Exception {
+        // POST /workspaces
+        HttpResponse<String> created = send("POST", "/workspaces", "{\"id\":\"" + ws + "\",\"name\":\"Acme\"}");
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(header(created, "location")).isEqualTo("/workspaces/" + ws);
+        assertThat(header(created, "x-dynamo-calls")).isEqualTo("1");
+        // GET /workspaces/{id}
+        HttpResponse<String> workspace = send("GET", "/workspaces/" + ws, null);
+        assertThat(workspace.statusCode()).isEqualTo(200);
+        assertThat(Json.readObject(workspace.body())).containsEntry("id", ws).containsEntry("name", "Acme");
+        assertThat(header(workspace, "x-dynamo-calls")).isEqualTo("1");
+        assertThat(header(workspace, "x-dynamo-capacity")).isEqualTo("0.5");
+        // POST /workspaces/{id}/projects, three times
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> project = send("POST", "/workspaces/" + ws + "/projects", "{\"name\":\"p" + i + "\"}");
+            assertThat(project.statusCode()).isEqualTo(201);
+            assertThat(header(project, "x-dynamo-calls")).isEqualTo("2");
+        }
+        // GET /workspaces/{id}/projects, two pages
+        HttpResponse<String> page1 = send("GET", "/workspaces/" + ws + "/projects?limit=2", null);
+        Map<String, Object> body1 = Json.readObject(page1.body());
+        List<Map<String, Object>> items1 = (List<Map<String, Object>>) body1.get("items");
+        assertThat(items1).extracting(p -> p.get("name")).containsExactly("p2", "p1");
+        assertThat(header(page1, "x-dynamo-calls")).isEqualTo("1");
+        HttpResponse<String> page2 = send("GET", "/workspaces/" + ws + "/projects?limit=2&cursor=" + body1.get("nextCursor"), null);
+        Map<String, Object> body2 = Json.readObject(page2.body());
+        assertThat((List<Map<String, Object>>) body2.get("items")).extracting(p -> p.get("name")).containsExactly("p0");
+        assertThat(body2.get("nextCursor")).isNull();
+        assertThat(header(page2, "x-dynamo-calls")).isEqualTo("1");
+        // GET /workspaces/{id}/projects/{projectId}
+        String projectId = (String) items1.get(0).get("id");
+        HttpResponse<String> project = send("GET", "/workspaces/" + ws + "/projects/" + projectId, null);
+        assertThat(project.statusCode()).isEqualTo(200);
+        assertThat(header(project, "etag")).isEqualTo("\"1\"");
+        assertThat(header(project, "x-dynamo-capacity")).isEqualTo("0.5");
+        // GET /workspaces/{id}/collection
+        HttpResponse<String> collection = send("GET", "/workspaces/" + ws + "/collection", null);
+        Map<String, Object> all = Json.readObject(collection.body());
+        assertThat((Map<String, Object>) all.get("workspace")).containsEntry("id", ws);
+        assertThat((List<Object>) all.get("projects")).hasSize(3);
+        assertThat(header(collection, "x-dynamo-calls")).isEqualTo("1");
+    }
+
+    @Test
+    void percentEncodedHash_shouldBeDecodedLikeApiGatewayAndRejected() throws Exception {
+        HttpResponse<String> response = send("GET", "/workspaces/acme%2301", null);
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(header(response, "content-type")).isEqualTo("application/problem+json");
+        assertThat(header(response, "x-dynamo-calls")).isEqualTo("0");
+        assertThat(response.body()).doesNotContain("WS#");
+    }
+
+    @Test
+    void repeatedQueryKeys_shouldArriveJoinedWithCommas() throws Exception {
+        // API Gateway joins ?limit=2&limit=3 into "2,3", which is not a valid limit.
+        HttpResponse<String> response = send("GET", "/workspaces/" + ws + "/projects?limit=2&limit=3", null);
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(Json.readObject(response.body()).get("detail")).asString().contains("limit");
+    }
+
+    @Test
+    void unmatchedRequests_shouldGet404Or405() throws Exception {
+        HttpResponse<String> noRoute = send("GET", "/nothing/here", null);
+        HttpResponse<String> wrongMethod = send("DELETE", "/workspaces/acme", null);
+
+        assertThat(noRoute.statusCode()).isEqualTo(404);
+        assertThat(wrongMethod.statusCode()).isEqualTo(405);
+        assertThat(header(wrongMethod, "allow")).isEqualTo("GET");
+    }
+}
