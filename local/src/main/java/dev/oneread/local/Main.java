@@ -1,5 +1,6 @@
 package dev.oneread.local;
 
+import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.expr.ExprCommand;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.LocalFunction;
@@ -32,6 +33,7 @@ public final class Main {
             usage: oneread-local <command>
               start-api [--port 3000] [--parameter-overrides Key=Value ...] [--data-dir DIR]
               invoke <FunctionLogicalId> --event <file|-> [--parameter-overrides Key=Value ...] [--data-dir DIR]
+              token --workspaces acme,globex [--admin] [--ttl 1h] [--sub dev]   (a bearer token for start-api)
               expr query|list-projects|workspace-collection ...   (expr --help for details)
             environment: DYNAMODB_ENDPOINT (use that engine instead of starting dynalite), TABLE_NAME (default oneread)""";
 
@@ -59,6 +61,7 @@ public final class Main {
                 case "expr" -> rest.contains("--help") ? help(out) : ExprCommand.run(rest, out, err);
                 case "invoke" -> invoke(new Options(rest, true), stdin, out, err, environment);
                 case "start-api" -> startApi(new Options(rest, false), err, environment);
+                case "token" -> token(rest, out);
                 default -> usage(err, "unknown command " + args.get(0));
             };
         } catch (UsageException e) {
@@ -107,6 +110,53 @@ public final class Main {
         }
     }
 
+    /** Prints a token the local runner accepts, like one from the real identity provider. */
+    private static int token(List<String> args, PrintStream out) {
+        List<String> workspaces = new ArrayList<>();
+        boolean operator = false;
+        java.time.Duration ttl = java.time.Duration.ofHours(1);
+        String subject = "local-developer";
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            switch (arg) {
+                case "--admin" -> operator = true;
+                case "--workspaces" -> workspaces.addAll(List.of(value(args, ++i, arg).split(",")));
+                case "--ttl" -> ttl = duration(value(args, ++i, arg));
+                case "--sub" -> subject = value(args, ++i, arg);
+                default -> throw new UsageException("token: unknown argument " + arg);
+            }
+        }
+        if (workspaces.isEmpty() && !operator) {
+            throw new UsageException("token needs --workspaces and/or --admin");
+        }
+        LocalJwt jwt = new LocalJwt(LocalStack.LOCAL_DEFAULTS.get("JwtIssuer"), LocalStack.LOCAL_DEFAULTS.get("JwtAudience"),
+                java.time.Clock.systemUTC());
+        out.println(jwt.issue(subject, workspaces, operator, ttl));
+        return 0;
+    }
+
+    private static String value(List<String> args, int index, String option) {
+        if (index >= args.size() || args.get(index).startsWith("--")) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args.get(index);
+    }
+
+    /** {@code 90s}, {@code 15m}, {@code 1h}, {@code 2d}. */
+    private static java.time.Duration duration(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^([1-9][0-9]{0,6})([smhd])$").matcher(text);
+        if (!m.matches()) {
+            throw new UsageException("--ttl takes a duration such as 90s, 15m, 1h or 2d");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "s" -> java.time.Duration.ofSeconds(n);
+            case "m" -> java.time.Duration.ofMinutes(n);
+            case "h" -> java.time.Duration.ofHours(n);
+            default -> java.time.Duration.ofDays(n);
+        };
+    }
+
     private static int startApi(Options options, PrintStream err, Map<String, String> environment) {
         if (!options.positional.isEmpty()) {
             throw new UsageException("start-api takes no positional arguments");
@@ -130,7 +180,7 @@ public final class Main {
         }
         try {
             stack.set(LocalStack.start(root, options.overrides(), options.dataDir(), environment, err));
-            server.set(new ApiServer(stack.get().functions(), port, err));
+            server.set(new ApiServer(stack.get().functions(), stack.get().authorizer(), port, err));
         } catch (IllegalStateException | IllegalArgumentException | IOException e) {
             err.println("start-api: " + e.getMessage());
             return 1;

@@ -1,23 +1,62 @@
 package dev.oneread.expr;
 
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
 /**
- * Condition expressions for conditional writes.
+ * A condition expression for conditional writes, composable with {@link #and} and {@link #or}. Rendering
+ * is deferred so that a condition shares one set of placeholders with the update it guards.
  *
- * <pre>{@code Expression create = Condition.attributeNotExists("EntityRef");  // attribute_not_exists(#er)}</pre>
+ * <pre>{@code
+ * Expression e = Condition.attributeExists("EntityRef").and(Condition.equalTo("version", AttributeValue.fromN("3"))).build();
+ * // attribute_exists(#er) AND #v = :v
+ * }</pre>
  */
 public final class Condition {
-    private Condition() {
+    private final Function<Placeholders, String> renderer;
+
+    private Condition(Function<Placeholders, String> renderer) {
+        this.renderer = renderer;
     }
 
     /** True when no item with this key exists yet: the guard that makes a put a create. */
-    public static Expression attributeNotExists(String attribute) {
-        Placeholders placeholders = new Placeholders();
-        return placeholders.build("attribute_not_exists(" + placeholders.name(attribute) + ")");
+    public static Condition attributeNotExists(String attribute) {
+        return new Condition(p -> "attribute_not_exists(" + p.name(attribute) + ")");
     }
 
     /** True when the item exists: the guard that keeps an update from creating an item. */
-    public static Expression attributeExists(String attribute) {
+    public static Condition attributeExists(String attribute) {
+        return new Condition(p -> "attribute_exists(" + p.name(attribute) + ")");
+    }
+
+    public static Condition equalTo(String attribute, AttributeValue value) {
+        return compare(attribute, "=", value);
+    }
+
+    public static Condition lessThan(String attribute, AttributeValue value) {
+        return compare(attribute, "<", value);
+    }
+
+    public Condition and(Condition other) {
+        return new Condition(p -> render(p) + " AND " + other.render(p));
+    }
+
+    /** Parenthesised, so that it composes safely with AND. */
+    public Condition or(Condition other) {
+        return new Condition(p -> "(" + render(p) + " OR " + other.render(p) + ")");
+    }
+
+    public Expression build() {
         Placeholders placeholders = new Placeholders();
-        return placeholders.build("attribute_exists(" + placeholders.name(attribute) + ")");
+        return placeholders.build(render(placeholders));
+    }
+
+    String render(Placeholders placeholders) {
+        return renderer.apply(placeholders);
+    }
+
+    private static Condition compare(String attribute, String operator, AttributeValue value) {
+        return new Condition(p -> p.name(attribute) + " " + operator + " "
+                + p.value(Placeholders.initialsOf(attribute), value));
     }
 }

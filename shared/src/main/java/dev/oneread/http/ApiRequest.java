@@ -2,6 +2,7 @@ package dev.oneread.http;
 
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.store.exceptions.NotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Locale;
@@ -16,12 +17,11 @@ import java.util.Optional;
  */
 public record ApiRequest(String routeKey, String method, String rawPath, Map<String, String> headers,
                          Map<String, String> queryParameters, Map<String, String> pathParameters,
-                         String body, String requestId) {
+                         String body, String requestId, Caller caller, Cursors cursors) {
     static final int DEFAULT_LIMIT = 20;
     static final int MAX_LIMIT = 100;
 
-    @SuppressWarnings("unchecked")
-    static ApiRequest fromEvent(Map<String, Object> event) {
+    static ApiRequest fromEvent(Map<String, Object> event, Cursors cursors) {
         Map<String, Object> context = mapOrEmpty(event.get("requestContext"));
         Map<String, Object> http = mapOrEmpty(context.get("http"));
         String body = (String) event.get("body");
@@ -40,11 +40,36 @@ public record ApiRequest(String routeKey, String method, String rawPath, Map<Str
                 strings(event.get("queryStringParameters"), false),
                 strings(event.get("pathParameters"), false),
                 body,
-                String.valueOf(context.getOrDefault("requestId", "")));
+                String.valueOf(context.getOrDefault("requestId", "")),
+                Caller.fromRequestContext(context),
+                cursors);
     }
 
+    /**
+     * The path's workspace, valid and visible to the caller. A workspace outside the caller's claims is a 404
+     * like a missing one (no DynamoDB call, nothing to tell the two apart), so ids cannot be probed.
+     */
     public WorkspaceId workspaceId() {
-        return WorkspaceId.of(pathParameters.get("workspaceId"));
+        WorkspaceId id = WorkspaceId.of(pathParameters.get("workspaceId"));
+        if (!caller().mayAccess(id)) {
+            throw new NotFoundException("workspace");
+        }
+        return id;
+    }
+
+    /** The verified caller; a request without authorizer claims is refused (fail closed). */
+    public Caller caller() {
+        if (caller == null) {
+            throw new HttpProblemException(401, "credentials are required");
+        }
+        return caller;
+    }
+
+    /** Creating workspaces and cross-workspace reads are for operators only. */
+    public void requireOperator() {
+        if (!caller().operator()) {
+            throw new HttpProblemException(403, "this operation requires the " + Caller.OPERATOR_SCOPE + " scope");
+        }
     }
 
     public ProjectId projectId() {
@@ -63,10 +88,45 @@ public record ApiRequest(String routeKey, String method, String rawPath, Map<Str
         return Integer.parseInt(raw);
     }
 
-    /** {@code ?cursor=}, decoded to the store position it stands for. */
+    /** {@code ?cursor=}, opened to the store position it stands for; only valid for this workspace and route. */
     public Optional<String> cursor() {
         String raw = queryParameters.get("cursor");
-        return raw == null ? Optional.empty() : Optional.of(Cursors.decode(raw));
+        return raw == null ? Optional.empty()
+                : Optional.of(requireCursors().open(raw, workspaceId().value(), routeKey));
+    }
+
+    /** The {@code nextCursor} to return for a store position, or null on the last page. */
+    public String nextCursor(Optional<String> position) {
+        return position.map(p -> requireCursors().seal(p, workspaceId().value(), routeKey)).orElse(null);
+    }
+
+    /**
+     * The version named by {@code If-Match: "<version>"} (our ETags). A missing header is a 428; a value that
+     * cannot match any version is a 412, as RFC 9110 has it. {@code *} matches any existing version.
+     */
+    public long ifMatchVersion() {
+        String value = header("if-match").orElseThrow(() ->
+                new HttpProblemException(428, "If-Match with the ETag you read is required"));
+        String tag = value.strip();
+        if (tag.equals("*")) {
+            return 0;
+        }
+        if (tag.matches("^\"[1-9][0-9]{0,17}\"$")) {
+            return Long.parseLong(tag.substring(1, tag.length() - 1));
+        }
+        throw new HttpProblemException(412, "If-Match does not match the current version");
+    }
+
+    /** {@code If-Match} when present (DELETE), else any version. */
+    public long optionalIfMatchVersion() {
+        return header("if-match").isPresent() ? ifMatchVersion() : 0;
+    }
+
+    private Cursors requireCursors() {
+        if (cursors == null) {
+            throw new IllegalStateException("CURSOR_KEY is not configured");
+        }
+        return cursors;
     }
 
     /** The body as a JSON object; a missing, non-JSON or non-object body is a 400. */

@@ -1,36 +1,94 @@
 package dev.oneread.http;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Base64;
-import java.util.regex.Pattern;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Turns a store position (a sort key) into the opaque {@code nextCursor} string and back. The cursor holds
- * only the sort key: the partition always comes from the request path, so a cursor can never move a query
- * to another workspace, and the store re-validates the decoded key with the codec.
+ * Opaque pagination cursors: the store position, sealed with AES-256-GCM and bound (as associated data) to
+ * the workspace and the route, with an expiry inside. A cursor that was altered, expired, or issued for
+ * another workspace or route fails authentication and is a 400; nobody can read a key out of one or forge
+ * one. The partition still comes from the path, and the store re-validates the position with the codec.
+ *
+ * <pre>{@code String next = cursors.seal(position, workspaceId, routeKey);}</pre>
  */
 public final class Cursors {
-    private static final Pattern BASE64URL = Pattern.compile("^[A-Za-z0-9_-]{1,512}$");
+    /** How long a cursor stays valid: long enough to page, short enough that a leaked one soon dies. */
+    static final Duration LIFETIME = Duration.ofHours(1);
+    private static final int NONCE_BYTES = 12;
+    private static final int TAG_BITS = 128;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Cursors() {
+    private final SecretKeySpec key;
+    private final Clock clock;
+
+    /** @param key 32 bytes (AES-256), from the CursorKey template parameter */
+    public Cursors(byte[] key, Clock clock) {
+        if (key == null || key.length != 32) {
+            throw new IllegalArgumentException("cursor key must be 32 bytes");
+        }
+        this.key = new SecretKeySpec(key, "AES");
+        this.clock = clock;
     }
 
-    public static String encode(String position) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(position.getBytes(StandardCharsets.UTF_8));
+    public String seal(String position, String workspaceId, String routeKey) {
+        byte[] nonce = new byte[NONCE_BYTES];
+        RANDOM.nextBytes(nonce);
+        byte[] text = position.getBytes(StandardCharsets.UTF_8);
+        ByteBuffer plain = ByteBuffer.allocate(Long.BYTES + text.length)
+                .putLong(clock.instant().plus(LIFETIME).getEpochSecond()).put(text);
+        try {
+            Cipher cipher = cipher(Cipher.ENCRYPT_MODE, nonce, workspaceId, routeKey);
+            byte[] sealed = cipher.doFinal(plain.array());
+            return Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString(ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM unavailable", e);
+        }
     }
 
-    public static String decode(String cursor) {
-        if (cursor == null || !BASE64URL.matcher(cursor).matches()) {
+    public String open(String cursor, String workspaceId, String routeKey) {
+        if (cursor == null || cursor.length() > 1024 || !cursor.matches("^[A-Za-z0-9_-]+$")) {
             throw new BadCursorException();
         }
+        byte[] raw;
         try {
-            return new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            raw = Base64.getUrlDecoder().decode(cursor);
         } catch (IllegalArgumentException e) {
             throw new BadCursorException();
         }
+        if (raw.length < NONCE_BYTES + TAG_BITS / 8 + Long.BYTES) {
+            throw new BadCursorException();
+        }
+        byte[] plain;
+        try {
+            Cipher cipher = cipher(Cipher.DECRYPT_MODE, java.util.Arrays.copyOf(raw, NONCE_BYTES), workspaceId, routeKey);
+            plain = cipher.doFinal(raw, NONCE_BYTES, raw.length - NONCE_BYTES);
+        } catch (GeneralSecurityException e) {
+            throw new BadCursorException(); // tampered, or sealed for another workspace or route
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(plain);
+        if (buffer.getLong() < clock.instant().getEpochSecond()) {
+            throw new BadCursorException();
+        }
+        return StandardCharsets.UTF_8.decode(buffer).toString();
     }
 
-    /** The cursor is not one this service issued. */
+    private Cipher cipher(int mode, byte[] nonce, String workspaceId, String routeKey) throws GeneralSecurityException {
+        Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+        cipher.init(mode, key, new GCMParameterSpec(TAG_BITS, nonce));
+        cipher.updateAAD((workspaceId + "\n" + routeKey).getBytes(StandardCharsets.UTF_8));
+        return cipher;
+    }
+
+    /** The cursor is not one this service issued for this list, or it expired. */
     static final class BadCursorException extends RuntimeException {
         BadCursorException() {
             super("bad cursor", null, false, false);

@@ -4,10 +4,10 @@ import dev.oneread.store.FunctionEnvironment;
 import java.util.Map;
 
 /**
- * What a function reads from its environment (set in template.yaml): the table, and whether responses
- * carry the {@code X-Dynamo-*} read audit headers.
+ * What a function reads from its environment (set in template.yaml): the table, whether responses carry the
+ * {@code X-Dynamo-*} read audit headers, and the key that seals pagination cursors.
  */
-public record FunctionConfig(String functionName, String tableName, boolean readAudit) {
+public record FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey) {
 
     public static FunctionConfig fromEnvironment(String defaultFunctionName) {
         return from(FunctionEnvironment.get(), defaultFunctionName);
@@ -21,6 +21,23 @@ public record FunctionConfig(String functionName, String tableName, boolean read
         return new FunctionConfig(
                 environment.getOrDefault("AWS_LAMBDA_FUNCTION_NAME", defaultFunctionName),
                 table,
-                Boolean.parseBoolean(environment.getOrDefault("READ_AUDIT", "false")));
+                Boolean.parseBoolean(environment.getOrDefault("READ_AUDIT", "false")),
+                cursorKey(environment.get("CURSOR_KEY")));
+    }
+
+    /** CURSOR_KEY is base64 of 32 random bytes; without it (or with a bad one) lists cannot page: fail at init. */
+    private static byte[] cursorKey(String base64) {
+        if (base64 == null || base64.isBlank()) {
+            return null;
+        }
+        try {
+            byte[] key = java.util.Base64.getDecoder().decode(base64.strip());
+            if (key.length != 32) {
+                throw new IllegalStateException("CURSOR_KEY must be base64 of 32 bytes");
+            }
+            return key;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("CURSOR_KEY is not base64");
+        }
     }
 }

@@ -3,6 +3,8 @@ package dev.oneread.http;
 import com.amazonaws.services.lambda.runtime.Context;
 import dev.oneread.store.CallTally;
 import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,10 +21,15 @@ import java.util.Map;
  * }</pre>
  */
 public final class HttpEndpoint {
+    /** Left of the Lambda's time after the last DynamoDB call: to map, serialise and write the response. */
+    static final Duration RESPONSE_MARGIN = Duration.ofMillis(300);
+
     private final FunctionConfig config;
+    private final Cursors cursors;
 
     public HttpEndpoint(FunctionConfig config) {
         this.config = config;
+        this.cursors = config.cursorKey() == null ? null : new Cursors(config.cursorKey(), Clock.systemUTC());
     }
 
     /** The handler's part of one request. */
@@ -33,14 +40,15 @@ public final class HttpEndpoint {
 
     public void serve(InputStream input, OutputStream output, Context context, Logic logic) throws IOException {
         long started = System.nanoTime();
-        CallTally tally = new CallTally();
+        CallTally tally = new CallTally(context == null ? null
+                : Duration.ofMillis(context.getRemainingTimeInMillis()).minus(RESPONSE_MARGIN));
         String requestId = context == null ? "" : context.getAwsRequestId();
         String apiRequestId = "";
         String route = "";
         RuntimeException failure = null;
         HttpResponse response;
         try {
-            ApiRequest request = ApiRequest.fromEvent(Json.readObject(input));
+            ApiRequest request = ApiRequest.fromEvent(Json.readObject(input), cursors);
             apiRequestId = request.requestId();
             route = request.routeKey();
             response = logic.handle(request, tally);
@@ -65,6 +73,7 @@ public final class HttpEndpoint {
         line.put("status", status);
         line.put("calls", tally.calls());
         line.put("capacity", tally.capacity());
+        line.put("partitions", new java.util.TreeSet<>(tally.partitions().stream().filter(java.util.Objects::nonNull).toList()));
         line.put("durationMs", (System.nanoTime() - started) / 1_000_000.0);
         line.put("requestId", requestId);
         line.put("apiRequestId", apiRequestId); // API Gateway's id, to join with its access log

@@ -2,8 +2,11 @@ package dev.oneread.http;
 
 import dev.oneread.keys.InvalidIdException;
 import dev.oneread.store.exceptions.AlreadyExistsException;
+import dev.oneread.store.exceptions.IdempotencyInProgressException;
+import dev.oneread.store.exceptions.IdempotencyMismatchException;
 import dev.oneread.store.exceptions.InvalidCursorException;
 import dev.oneread.store.exceptions.NotFoundException;
+import dev.oneread.store.exceptions.PreconditionFailedException;
 import dev.oneread.store.exceptions.StoreUnavailableException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,6 +36,12 @@ public final class Problems {
             return problem(404, e.getMessage());
         } else if (error instanceof AlreadyExistsException e) {
             return problem(409, e.getMessage());
+        } else if (error instanceof IdempotencyInProgressException e) {
+            return problem(409, e.getMessage()).withHeader("retry-after", RETRY_AFTER_SECONDS);
+        } else if (error instanceof IdempotencyMismatchException e) {
+            return problem(422, e.getMessage());
+        } else if (error instanceof PreconditionFailedException e) {
+            return problem(412, e.getMessage());
         } else if (error instanceof StoreUnavailableException) {
             return problem(503, "the service is temporarily unavailable; retry later")
                     .withHeader("retry-after", RETRY_AFTER_SECONDS);

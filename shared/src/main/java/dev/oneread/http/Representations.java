@@ -38,18 +38,20 @@ public final class Representations {
         return out;
     }
 
-    public static Map<String, Object> projectPage(Page<Project> page) {
+    /** @param nextCursor the sealed cursor of the next page, null on the last */
+    public static Map<String, Object> projectPage(Page<Project> page, String nextCursor) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("items", projects(page.items()));
-        out.put("nextCursor", page.next().map(Cursors::encode).orElse(null));
+        out.put("nextCursor", nextCursor);
         return out;
     }
 
-    public static Map<String, Object> collection(WorkspaceCollection collection) {
+    /** @param nextCursor the sealed cursor of the next page, null on the last */
+    public static Map<String, Object> collection(WorkspaceCollection collection, String nextCursor) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("workspace", collection.workspace().map(Representations::workspace).orElse(null));
         out.put("projects", projects(collection.projects()));
-        out.put("nextCursor", collection.next().map(Cursors::encode).orElse(null));
+        out.put("nextCursor", nextCursor);
         return out;
     }
 

@@ -3,6 +3,8 @@ package dev.oneread.http;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.NewWorkspace;
+import dev.oneread.model.ProjectPatch;
+import dev.oneread.model.WorkspacePatch;
 import dev.oneread.model.ProjectStatus;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,40 @@ public final class RequestBodies {
         allowOnly(body, Set.of("name", "description", "status"));
         return new NewProject(name(body), optionalString(body, "description", MAX_DESCRIPTION),
                 status(body.get("status")));
+    }
+
+    /** {@code {"name"?, "settings"?}} for PATCH /workspaces/{id}: at least one; settings replaces the whole map. */
+    public static WorkspacePatch workspacePatch(ApiRequest request) {
+        Map<String, Object> body = body(request);
+        allowOnly(body, Set.of("name", "settings"));
+        WorkspacePatch patch = new WorkspacePatch(body.containsKey("name") ? name(body) : null,
+                body.containsKey("settings") ? settings(requireNonNull(body, "settings")) : null);
+        if (patch.isEmpty()) {
+            throw HttpProblemException.badRequest("give at least one of name, settings");
+        }
+        return patch;
+    }
+
+    /** {@code {"name"?, "description"? (null clears it), "status"?}} for PATCH of a project: at least one. */
+    public static ProjectPatch projectPatch(ApiRequest request) {
+        Map<String, Object> body = body(request);
+        allowOnly(body, Set.of("name", "description", "status"));
+        boolean clearDescription = body.containsKey("description") && body.get("description") == null;
+        ProjectPatch patch = new ProjectPatch(body.containsKey("name") ? name(body) : null,
+                optionalString(body, "description", MAX_DESCRIPTION), clearDescription,
+                body.containsKey("status") ? status(requireNonNull(body, "status")) : null);
+        if (patch.isEmpty()) {
+            throw HttpProblemException.badRequest("give at least one of name, description, status");
+        }
+        return patch;
+    }
+
+    private static Object requireNonNull(Map<String, Object> body, String field) {
+        Object value = body.get(field);
+        if (value == null) {
+            throw HttpProblemException.badRequest(field + " must not be null");
+        }
+        return value;
     }
 
     private static Map<String, Object> body(ApiRequest request) {

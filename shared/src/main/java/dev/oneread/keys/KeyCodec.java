@@ -26,6 +26,9 @@ public final class KeyCodec {
     private static final String WORKSPACE_PREFIX = "WS" + SEPARATOR;
     private static final String META = "META";
     private static final String PROJECT_PREFIX = "PROJ" + SEPARATOR;
+    private static final String IDEMPOTENCY_PREFIX = "IDEM" + SEPARATOR;
+    /** Sorts after every project sort key: ULID characters are all below '~'. */
+    private static final String AFTER_LAST_PROJECT = PROJECT_PREFIX + "~";
     /** Shard numbers are written with two digits so that {@code #01}..{@code #99} sort as numbers. */
     public static final int MAX_SHARDS = 99;
 
@@ -63,6 +66,29 @@ public final class KeyCodec {
 
     public static PrimaryKey projectKey(WorkspaceId workspaceId, ProjectId projectId) {
         return new PrimaryKey(workspacePartition(workspaceId), projectSortKey(projectId));
+    }
+
+    /**
+     * The idempotency record of one request within its workspace's collection: {@code IDEM#<sha-256 hex>}.
+     * It sorts before {@code META}, outside {@link #collectionSortKeyRange()}, so it never shows in a read.
+     */
+    public static PrimaryKey idempotencyKey(WorkspaceId workspaceId, String sha256Hex) {
+        if (sha256Hex == null || !sha256Hex.matches("^[0-9a-f]{64}$")) {
+            throw new IllegalArgumentException("idempotency key must be a lower-case SHA-256 hex digest");
+        }
+        return new PrimaryKey(workspacePartition(workspaceId), IDEMPOTENCY_PREFIX + sha256Hex);
+    }
+
+    /**
+     * The sort keys of a workspace's readable collection, {@code META} then every {@code PROJ#...}: the
+     * range for a {@code BETWEEN} key condition that leaves bookkeeping items (idempotency records) out.
+     */
+    public static SortKeyRange collectionSortKeyRange() {
+        return new SortKeyRange(META, AFTER_LAST_PROJECT);
+    }
+
+    /** An inclusive sort key range. */
+    public record SortKeyRange(String low, String high) {
     }
 
     /** Decodes {@code WS#acme} or {@code WS#acme#07}. */

@@ -1,6 +1,7 @@
 package dev.oneread.store;
 
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.SortKey;
 import dev.oneread.keys.WorkspaceId;
@@ -8,31 +9,27 @@ import dev.oneread.model.NewProject;
 import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
+import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceCollection;
+import dev.oneread.model.WorkspacePatch;
 import dev.oneread.store.exceptions.AlreadyExistsException;
 import dev.oneread.store.exceptions.InvalidCursorException;
 import dev.oneread.store.exceptions.NotFoundException;
+import dev.oneread.store.exceptions.PreconditionFailedException;
 import dev.oneread.store.exceptions.StoreFailureException;
-import dev.oneread.store.exceptions.StoreUnavailableException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
-import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
-import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
-import software.amazon.awssdk.core.exception.SdkClientException;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * One method per access pattern. Each builds its request with {@link StoreRequests} (pure), makes exactly
@@ -56,7 +53,7 @@ public final class ControlPlaneStore {
 
     /** Workspace settings. 1 GetItem. */
     public Workspace getWorkspace(WorkspaceId id, CallTally tally) {
-        GetItemResponse response = call(() -> client.getItem(ReadAudit.tagged(requests.getWorkspace(id), tally)));
+        GetItemResponse response = Calls.call(() -> client.getItem(ReadAudit.tagged(requests.getWorkspace(id), tally)));
         if (!response.hasItem() || response.item().isEmpty()) {
             throw new NotFoundException("workspace");
         }
@@ -65,7 +62,7 @@ public final class ControlPlaneStore {
 
     /** One project. 1 GetItem. */
     public Project getProject(WorkspaceId workspaceId, ProjectId projectId, CallTally tally) {
-        GetItemResponse response = call(() ->
+        GetItemResponse response = Calls.call(() ->
                 client.getItem(ReadAudit.tagged(requests.getProject(workspaceId, projectId), tally)));
         if (!response.hasItem() || response.item().isEmpty()) {
             throw new NotFoundException("project");
@@ -77,8 +74,8 @@ public final class ControlPlaneStore {
     public Workspace createWorkspace(NewWorkspace request, Instant now, CallTally tally) {
         Workspace workspace = new Workspace(request.id(), request.name(), request.settings(), now, now, 1);
         try {
-            call(() -> client.putItem(ReadAudit.tagged(requests.createWorkspace(workspace), tally)));
-        } catch (ConditionFailed e) {
+            Calls.call(() -> client.putItem(ReadAudit.tagged(requests.createWorkspace(workspace), tally)));
+        } catch (Calls.ConditionFailed e) {
             throw new AlreadyExistsException("workspace", e.getCause());
         }
         return workspace;
@@ -95,11 +92,62 @@ public final class ControlPlaneStore {
         Project project = new Project(projectId, workspaceId, request.name(), request.description(), status,
                 now, now, 1);
         try {
-            call(() -> client.putItem(ReadAudit.tagged(requests.createProject(project), tally)));
-        } catch (ConditionFailed e) {
+            Calls.call(() -> client.putItem(ReadAudit.tagged(requests.createProject(project), tally)));
+        } catch (Calls.ConditionFailed e) {
             throw new AlreadyExistsException("project", e.getCause());
         }
         return project;
+    }
+
+    /**
+     * Changes a workspace at the version the caller saw. 1 UpdateItem; when its condition fails, 1 consistent
+     * GetItem more to tell a missing workspace (404) from a changed one (412).
+     */
+    public Workspace updateWorkspace(WorkspaceId id, WorkspacePatch patch, long expectedVersion, Instant now,
+                                     CallTally tally) {
+        try {
+            UpdateItemResponse response = Calls.call(() -> client.updateItem(ReadAudit.tagged(
+                    requests.updateWorkspace(id, patch, expectedVersion, now), tally)));
+            return Items.workspace(response.attributes());
+        } catch (Calls.ConditionFailed e) {
+            throw conflict(KeyCodec.workspaceKey(id), "workspace", e, tally);
+        }
+    }
+
+    /** Changes a project at the version the caller saw: as {@link #updateWorkspace}. */
+    public Project updateProject(WorkspaceId workspaceId, ProjectId projectId, ProjectPatch patch,
+                                 long expectedVersion, Instant now, CallTally tally) {
+        try {
+            UpdateItemResponse response = Calls.call(() -> client.updateItem(ReadAudit.tagged(
+                    requests.updateProject(workspaceId, projectId, patch, expectedVersion, now), tally)));
+            return Items.project(response.attributes());
+        } catch (Calls.ConditionFailed e) {
+            throw conflict(KeyCodec.projectKey(workspaceId, projectId), "project", e, tally);
+        }
+    }
+
+    /**
+     * Deletes a project, at {@code expectedVersion} when positive. 1 DeleteItem; a failed condition with a
+     * version costs 1 GetItem more to tell 404 from 412.
+     */
+    public void deleteProject(WorkspaceId workspaceId, ProjectId projectId, long expectedVersion, CallTally tally) {
+        try {
+            Calls.call(() -> client.deleteItem(ReadAudit.tagged(
+                    requests.deleteProject(workspaceId, projectId, expectedVersion), tally)));
+        } catch (Calls.ConditionFailed e) {
+            if (expectedVersion == StoreRequests.ANY_VERSION) {
+                throw new NotFoundException("project");
+            }
+            throw conflict(KeyCodec.projectKey(workspaceId, projectId), "project", e, tally);
+        }
+    }
+
+    private RuntimeException conflict(PrimaryKey key, String what, Calls.ConditionFailed failure, CallTally tally) {
+        GetItemResponse current = Calls.call(() -> client.getItem(ReadAudit.tagged(requests.readAfterConflict(key), tally)));
+        if (!current.hasItem() || current.item().isEmpty()) {
+            return new NotFoundException(what);
+        }
+        return new PreconditionFailedException(what, failure.getCause());
     }
 
     /** Projects newest first. 1 Query per page. */
@@ -138,8 +186,8 @@ public final class ControlPlaneStore {
 
     private QueryResponse query(QueryRequest request, CallTally tally) {
         try {
-            return call(() -> client.query(ReadAudit.tagged(request, tally)));
-        } catch (ConditionFailed e) {
+            return Calls.call(() -> client.query(ReadAudit.tagged(request, tally)));
+        } catch (Calls.ConditionFailed e) {
             throw new StoreFailureException(e.getCause());
         }
     }
@@ -176,34 +224,6 @@ public final class ControlPlaneStore {
             return KeyCodec.decodeSortKey(sortKey);
         } catch (KeyCodec.InvalidKeyException e) {
             throw new InvalidCursorException(e);
-        }
-    }
-
-    /** Runs one SDK call and translates its exceptions; a failed condition is left to the caller's meaning. */
-    private static <T> T call(Supplier<T> sdkCall) {
-        try {
-            return sdkCall.get();
-        } catch (ConditionalCheckFailedException e) {
-            throw new ConditionFailed(e);
-        } catch (ApiCallTimeoutException | ApiCallAttemptTimeoutException e) {
-            throw new StoreUnavailableException(e);
-        } catch (DynamoDbException e) {
-            if (e.isThrottlingException() || e.statusCode() >= 500) {
-                throw new StoreUnavailableException(e);
-            }
-            throw new StoreFailureException(e);
-        } catch (SdkClientException e) {
-            // No response at all: connection refused, reset, or DNS. Nothing was acknowledged.
-            throw new StoreUnavailableException(e);
-        } catch (SdkException e) {
-            throw new StoreFailureException(e);
-        }
-    }
-
-    /** Internal signal: the write's condition failed. Each caller says what that means in its domain. */
-    private static final class ConditionFailed extends RuntimeException {
-        ConditionFailed(ConditionalCheckFailedException cause) {
-            super(cause.getMessage(), cause, false, false);
         }
     }
 }

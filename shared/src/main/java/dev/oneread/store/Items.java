@@ -24,6 +24,15 @@ final class Items {
     static final String CREATED_AT = "createdAt";
     static final String UPDATED_AT = "updatedAt";
     static final String VERSION = "version";
+    // Idempotency records
+    static final String PAYLOAD_HASH = "payloadHash";
+    static final String IN_PROGRESS_UNTIL = "inProgressUntil";
+    static final String EXPIRES_AT = "expiresAt";
+    static final String RESPONSE_STATUS = "responseStatus";
+    static final String RESPONSE_HEADERS = "responseHeaders";
+    static final String RESPONSE_BODY = "responseBody";
+    static final String IN_PROGRESS = "INPROGRESS";
+    static final String COMPLETED = "COMPLETED";
 
     private Items() {
     }

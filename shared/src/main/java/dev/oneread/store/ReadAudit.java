@@ -1,12 +1,25 @@
 package dev.oneread.store;
 
+import dev.oneread.keys.KeyCodec;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
@@ -25,11 +38,27 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 public final class ReadAudit implements ExecutionInterceptor {
     static final ExecutionAttribute<CallTally> TALLY = new ExecutionAttribute<>("oneread.CallTally");
 
-    /** Attaches {@code tally} to one request; the result is sent, the pure request stays untouched. */
+    /** Below this, a call cannot finish: fail fast with "unavailable" rather than start it. */
+    private static final Duration MIN_CALL_TIME = Duration.ofMillis(50);
+    /** No single call waits longer than this, even with time to spare: the retries get the rest. */
+    private static final Duration MAX_ATTEMPT_TIME = Duration.ofSeconds(2);
+
+    /**
+     * Attaches {@code tally} to one request, and timeouts from what is left of the invocation: the whole
+     * call (retries included) ends before the Lambda would be killed mid-write. The pure request stays as
+     * built; this is what is sent.
+     */
     @SuppressWarnings("unchecked")
     static <T extends DynamoDbRequest> T tagged(T request, CallTally tally) {
+        Duration remaining = tally.remaining();
+        if (remaining.compareTo(MIN_CALL_TIME) < 0) {
+            throw ApiCallTimeoutException.create(remaining.toMillis());
+        }
+        Duration attempt = remaining.compareTo(MAX_ATTEMPT_TIME) < 0 ? remaining : MAX_ATTEMPT_TIME;
         return (T) request.toBuilder()
-                .overrideConfiguration(o -> o.putExecutionAttribute(TALLY, tally))
+                .overrideConfiguration(o -> o.putExecutionAttribute(TALLY, tally)
+                        .apiCallTimeout(remaining)
+                        .apiCallAttemptTimeout(attempt))
                 .build();
     }
 
@@ -38,7 +67,7 @@ public final class ReadAudit implements ExecutionInterceptor {
         // One attempt, one request DynamoDB sees. Capacity arrives later, only for the attempt that succeeds.
         CallTally tally = attributes.getAttribute(TALLY);
         if (tally != null) {
-            tally.recordCall(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME));
+            tally.recordCall(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME), partition(context.request()));
         }
     }
 
@@ -50,6 +79,30 @@ public final class ReadAudit implements ExecutionInterceptor {
             tally.addCapacity(consumed.capacityUnits());
         }
     }
+
+    /** The partition key value a request addresses (for a Query, the one its key condition binds). */
+    static String partition(SdkRequest request) {
+        Map<String, AttributeValue> key = null;
+        if (request instanceof GetItemRequest r) {
+            key = r.key();
+        } else if (request instanceof PutItemRequest r) {
+            key = r.item();
+        } else if (request instanceof UpdateItemRequest r) {
+            key = r.key();
+        } else if (request instanceof DeleteItemRequest r) {
+            key = r.key();
+        } else if (request instanceof QueryRequest r) {
+            Matcher equality = PARTITION_EQUALITY.matcher(r.keyConditionExpression());
+            while (equality.find()) {
+                if (KeyCodec.PARTITION_KEY.equals(r.expressionAttributeNames().get(equality.group(1)))) {
+                    return r.expressionAttributeValues().get(equality.group(2)).s();
+                }
+            }
+        }
+        return key == null || key.get(KeyCodec.PARTITION_KEY) == null ? null : key.get(KeyCodec.PARTITION_KEY).s();
+    }
+
+    private static final Pattern PARTITION_EQUALITY = Pattern.compile("(#\\w+) = (:\\w+)");
 
     private static ConsumedCapacity consumedCapacity(SdkResponse response) {
         if (response instanceof GetItemResponse r) {

@@ -56,7 +56,7 @@ class KeyConditionTest {
 
     @Test
     void condition_shouldNameTheKeyAttribute() {
-        Expression e = Condition.attributeNotExists("EntityRef");
+        Expression e = Condition.attributeNotExists("EntityRef").build();
 
         assertThat(e.expression()).isEqualTo("attribute_not_exists(#er)");
         assertThat(e.names()).containsExactly(Map.entry("#er", "EntityRef"));

@@ -71,12 +71,14 @@ class StoreRequestsTest {
     }
 
     @Test
-    void workspaceCollection_shouldQueryTheWholePartitionAscending() {
+    void workspaceCollection_shouldQueryMetaThroughTheLastProjectAscending() {
+        // BETWEEN leaves bookkeeping items (IDEM#...) out: they sort before META.
         QueryRequest expected = QueryRequest.builder()
                 .tableName("oneread")
-                .keyConditionExpression("#er = :er")
-                .expressionAttributeNames(Map.of("#er", "EntityRef"))
-                .expressionAttributeValues(Map.of(":er", AttributeValue.fromS("WS#acme")))
+                .keyConditionExpression("#er = :er AND #d BETWEEN :lo AND :hi")
+                .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
+                .expressionAttributeValues(Map.of(":er", AttributeValue.fromS("WS#acme"),
+                        ":lo", AttributeValue.fromS("META"), ":hi", AttributeValue.fromS("PROJ#~")))
                 .scanIndexForward(true)
                 .limit(11)
                 .exclusiveStartKey(Map.of("EntityRef", AttributeValue.fromS("WS#acme"),

@@ -3,10 +3,13 @@ package dev.oneread.tests;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.functions.createproject.CreateProjectFunction;
 import dev.oneread.functions.createworkspace.CreateWorkspaceFunction;
+import dev.oneread.functions.deleteproject.DeleteProjectFunction;
 import dev.oneread.functions.getproject.GetProjectFunction;
 import dev.oneread.functions.getworkspace.GetWorkspaceFunction;
 import dev.oneread.functions.getworkspacecollection.GetWorkspaceCollectionFunction;
 import dev.oneread.functions.listprojects.ListProjectsFunction;
+import dev.oneread.functions.updateproject.UpdateProjectFunction;
+import dev.oneread.functions.updateworkspace.UpdateWorkspaceFunction;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.Json;
 import java.util.LinkedHashMap;
@@ -28,10 +31,51 @@ final class Api {
         handlers.put("GetProject", new GetProjectFunction(client, config("GetProject")));
         handlers.put("GetWorkspaceCollection",
                 new GetWorkspaceCollectionFunction(client, config("GetWorkspaceCollection")));
+        handlers.put("UpdateWorkspace", new UpdateWorkspaceFunction(client, config("UpdateWorkspace")));
+        handlers.put("UpdateProject", new UpdateProjectFunction(client, config("UpdateProject")));
+        handlers.put("DeleteProject", new DeleteProjectFunction(client, config("DeleteProject")));
     }
 
-    private static FunctionConfig config(String name) {
-        return new FunctionConfig(name, TestEngine.TABLE, true);
+    /** The key every test function seals cursors with (base64 of 32 bytes). */
+    static final byte[] CURSOR_KEY = "oneread-test-cursor-key-32-bytes".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+    static FunctionConfig config(String name) {
+        return new FunctionConfig(name, TestEngine.TABLE, true, CURSOR_KEY);
+    }
+
+    /** Any request, with explicit headers and claims (null claims: no authorizer context at all). */
+    Lambda.Response call(String function, String method, String route, Map<String, String> pathParameters,
+                         Map<String, String> query, String body, Map<String, String> headers, Map<String, Object> claims) {
+        return Lambda.invoke(handlers.get(function),
+                ApiEvents.event(method, route, pathParameters, query, body, headers, claims));
+    }
+
+    Lambda.Response patchWorkspace(String workspaceId, String ifMatch, String body) {
+        Map<String, String> path = Map.of("workspaceId", workspaceId);
+        return call("UpdateWorkspace", "PATCH", "/workspaces/{workspaceId}", path, Map.of(), body,
+                ifMatch == null ? Map.of() : Map.of("If-Match", ifMatch),
+                ApiEvents.defaultClaims("PATCH", "/workspaces/{workspaceId}", path));
+    }
+
+    Lambda.Response patchProject(String workspaceId, String projectId, String ifMatch, String body) {
+        Map<String, String> path = Map.of("workspaceId", workspaceId, "projectId", projectId);
+        String route = "/workspaces/{workspaceId}/projects/{projectId}";
+        return call("UpdateProject", "PATCH", route, path, Map.of(), body,
+                ifMatch == null ? Map.of() : Map.of("If-Match", ifMatch), ApiEvents.defaultClaims("PATCH", route, path));
+    }
+
+    Lambda.Response deleteProject(String workspaceId, String projectId, String ifMatch) {
+        Map<String, String> path = Map.of("workspaceId", workspaceId, "projectId", projectId);
+        String route = "/workspaces/{workspaceId}/projects/{projectId}";
+        return call("DeleteProject", "DELETE", route, path, Map.of(), null,
+                ifMatch == null ? Map.of() : Map.of("If-Match", ifMatch), ApiEvents.defaultClaims("DELETE", route, path));
+    }
+
+    Lambda.Response createProject(String workspaceId, String body, String idempotencyKey) {
+        Map<String, String> path = Map.of("workspaceId", workspaceId);
+        String route = "/workspaces/{workspaceId}/projects";
+        return call("CreateProject", "POST", route, path, Map.of(), body, Map.of("Idempotency-Key", idempotencyKey),
+                ApiEvents.defaultClaims("POST", route, path));
     }
 
     /** A workspace id no other test uses. */

@@ -5,7 +5,6 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -15,8 +14,23 @@ final class ApiEvents {
     private ApiEvents() {
     }
 
+    /** The claims an ordinary caller has: membership of the path's workspace; operators for POST /workspaces. */
+    static Map<String, Object> defaultClaims(String method, String routePath, Map<String, String> pathParameters) {
+        boolean operator = method.equals("POST") && routePath.equals("/workspaces");
+        return Map.of("sub", "user-1",
+                "workspaces", pathParameters.getOrDefault("workspaceId", ""),
+                "scope", operator ? "openid oneread/admin" : "openid");
+    }
+
     static String event(String method, String routePath, Map<String, String> pathParameters,
                         Map<String, String> query, String body) {
+        return event(method, routePath, pathParameters, query, body, Map.of(),
+                defaultClaims(method, routePath, pathParameters));
+    }
+
+    static String event(String method, String routePath, Map<String, String> pathParameters,
+                        Map<String, String> query, String body, Map<String, String> extraHeaders,
+                        Map<String, Object> claims) {
         String rawPath = routePath;
         for (Map.Entry<String, String> p : pathParameters.entrySet()) {
             rawPath = rawPath.replace("{" + p.getKey() + "}", p.getValue());
@@ -31,6 +45,7 @@ final class ApiEvents {
             headers.put("content-type", "application/json");
             headers.put("content-length", Integer.toString(body.length()));
         }
+        extraHeaders.forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), v));
         long now = System.currentTimeMillis();
         Map<String, Object> http = new LinkedHashMap<>();
         http.put("method", method);
@@ -41,9 +56,12 @@ final class ApiEvents {
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("accountId", "123456789012");
         context.put("apiId", "abc123");
-        context.put("authorizer", Map.of("jwt", Map.of(
-                "claims", Map.of("sub", "user-1", "workspaces", "acme"),
-                "scopes", List.of())));
+        if (claims != null) {
+            Map<String, Object> jwt = new LinkedHashMap<>();
+            jwt.put("claims", claims);
+            jwt.put("scopes", null);
+            context.put("authorizer", Map.of("jwt", jwt));
+        }
         context.put("domainName", "abc123.execute-api.us-east-1.amazonaws.com");
         context.put("domainPrefix", "abc123");
         context.put("http", http);

@@ -7,37 +7,34 @@ import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.exceptions.AlreadyExistsException;
 import java.time.Instant;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The data the files in events/ expect: workspace {@code acme} with project {@code 01JDQ6V7K4N3M2P1R0S9T8V7W6},
- * and no workspace {@code globex} (create-workspace.json creates it).
+ * The data the files in events/ expect, reset before each use: workspace {@code acme} at version 1 with
+ * projects {@code ...W6} (read and patched) and {@code ...W7} (deleted), and no workspace {@code globex}
+ * (create-workspace.json creates it).
  */
 final class Fixtures {
     static final String PROJECT = "01JDQ6V7K4N3M2P1R0S9T8V7W6";
+    static final String PROJECT_TO_DELETE = "01JDQ6V7K4N3M2P1R0S9T8V7W7";
 
     private Fixtures() {
     }
 
     static void seedForEventFiles(TestEngine engine) {
+        for (String partition : new String[] {"WS#acme", "WS#globex"}) {
+            Partitions.items(engine.client, partition).forEach(item -> engine.client.deleteItem(b -> b
+                    .tableName(TestEngine.TABLE)
+                    .key(Map.of("EntityRef", item.get("EntityRef"), "Detail", item.get("Detail")))));
+        }
         ControlPlaneStore store = new ControlPlaneStore(engine.client, TestEngine.TABLE);
         Instant created = Instant.parse("2026-12-01T09:00:00Z");
-        try {
-            store.createWorkspace(new NewWorkspace(WorkspaceId.of("acme"), "Acme", Map.of("plan", "team")), created,
+        WorkspaceId acme = WorkspaceId.of("acme");
+        store.createWorkspace(new NewWorkspace(acme, "Acme", Map.of("plan", "team")), created, new CallTally());
+        for (String id : new String[] {PROJECT, PROJECT_TO_DELETE}) {
+            store.createProject(acme, ProjectId.of(id), new NewProject("Fixture", null, ProjectStatus.ACTIVE), created,
                     new CallTally());
-        } catch (AlreadyExistsException alreadySeeded) {
-            // another test class seeded it first
         }
-        try {
-            store.createProject(WorkspaceId.of("acme"), ProjectId.of(PROJECT),
-                    new NewProject("Fixture", null, ProjectStatus.ACTIVE), created, new CallTally());
-        } catch (AlreadyExistsException alreadySeeded) {
-            // same
-        }
-        engine.client.deleteItem(b -> b.tableName(TestEngine.TABLE).key(Map.of(
-                "EntityRef", AttributeValue.fromS("WS#globex"), "Detail", AttributeValue.fromS("META"))));
     }
 }

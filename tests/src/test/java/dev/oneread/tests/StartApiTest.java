@@ -3,6 +3,7 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.http.Json;
+import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.LocalStack;
 import java.io.ByteArrayOutputStream;
@@ -12,6 +13,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -33,7 +36,7 @@ class StartApiTest {
         stack = LocalStack.start(engine.root, Map.of(), null,
                 Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE),
                 new PrintStream(new ByteArrayOutputStream()));
-        server = new ApiServer(stack.functions(), 0, new PrintStream(new ByteArrayOutputStream()));
+        server = new ApiServer(stack.functions(), stack.authorizer(), 0, new PrintStream(new ByteArrayOutputStream()));
         server.start();
     }
 
@@ -43,8 +46,17 @@ class StartApiTest {
         stack.close();
     }
 
+    private final LocalJwt jwt = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC());
+
     private HttpResponse<String> send(String method, String path, String body) throws Exception {
+        return send(method, path, body, "Bearer " + jwt.issue("tester", List.of(ws), true, Duration.ofMinutes(5)));
+    }
+
+    private HttpResponse<String> send(String method, String path, String body, String authorization) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
@@ -121,12 +133,31 @@ class StartApiTest {
     }
 
     @Test
+    void missingExpiredOrForgedTokens_shouldGet401BeforeAnyFunctionRuns() throws Exception {
+        String valid = jwt.issue("tester", List.of(ws), false, Duration.ofMinutes(5));
+        String expired = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE,
+                Clock.offset(Clock.systemUTC(), Duration.ofHours(-2))).issue("tester", List.of(ws), false, Duration.ofHours(1));
+        String otherIssuer = new LocalJwt("https://evil.example/", LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC())
+                .issue("tester", List.of(ws), true, Duration.ofMinutes(5));
+        String forged = valid.substring(0, valid.lastIndexOf('.') + 1) + "AAAA" + valid.substring(valid.lastIndexOf('.') + 5);
+
+        for (String authorization : new String[] {null, "Bearer", "Basic dXNlcjpwYXNz", "Bearer " + expired,
+                "Bearer " + otherIssuer, "Bearer " + forged, "Bearer a.b.c"}) {
+            HttpResponse<String> response = send("GET", "/workspaces/" + ws, null, authorization);
+            assertThat(response.statusCode()).as(String.valueOf(authorization)).isEqualTo(401);
+            assertThat(response.body()).isEqualTo("{\"message\":\"Unauthorized\"}");
+            assertThat(header(response, "x-dynamo-calls")).isNull();
+        }
+        assertThat(send("GET", "/workspaces/" + ws, null, "Bearer " + valid).statusCode()).isIn(200, 404);
+    }
+
+    @Test
     void unmatchedRequests_shouldGet404Or405() throws Exception {
         HttpResponse<String> noRoute = send("GET", "/nothing/here", null);
-        HttpResponse<String> wrongMethod = send("DELETE", "/workspaces/acme", null);
+        HttpResponse<String> wrongMethod = send("PUT", "/workspaces/acme", null);
 
         assertThat(noRoute.statusCode()).isEqualTo(404);
         assertThat(wrongMethod.statusCode()).isEqualTo(405);
-        assertThat(header(wrongMethod, "allow")).isEqualTo("GET");
+        assertThat(header(wrongMethod, "allow")).isEqualTo("GET, PATCH");
     }
 }

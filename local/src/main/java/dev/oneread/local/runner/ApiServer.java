@@ -3,6 +3,7 @@ package dev.oneread.local.runner;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.oneread.http.Json;
+import dev.oneread.local.auth.LocalJwt;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,11 +33,15 @@ public final class ApiServer implements AutoCloseable {
     private final ExecutorService executor;
     private final List<Binding> bindings = new ArrayList<>();
     private final PrintStream log;
+    private final LocalJwt authorizer;
 
     private record Binding(RouteSpec route, LocalFunction function) {
     }
 
-    public ApiServer(Map<String, LocalFunction> functions, int port, PrintStream log) throws IOException {
+    /** @param authorizer the API's JWT authorizer, or null for an API without one */
+    public ApiServer(Map<String, LocalFunction> functions, LocalJwt authorizer, int port, PrintStream log)
+            throws IOException {
+        this.authorizer = authorizer;
         // Without TCP_NODELAY the JDK server writes headers and body separately and a keep-alive client waits
         // out Nagle plus delayed ACK: ~40 ms on every warm request. Read once, when the server classes load.
         System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -91,6 +96,16 @@ public final class ApiServer implements AutoCloseable {
                         allowed.isEmpty() ? "{\"message\":\"Not Found\"}" : "{\"message\":\"Method Not Allowed\"}");
                 return;
             }
+            Map<String, Object> authorizerContext = null;
+            if (authorizer != null) {
+                // As the HTTP API JWT authorizer: no valid bearer token, no function call.
+                authorizerContext = authorizer.authorize(exchange.getRequestHeaders().getFirst("Authorization"));
+                if (authorizerContext == null) {
+                    exchange.getResponseHeaders().set("www-authenticate", "Bearer");
+                    send(exchange, 401, Map.of("content-type", "application/json"), "{\"message\":\"Unauthorized\"}");
+                    return;
+                }
+            }
             byte[] body = readBody(exchange.getRequestBody());
             if (body == null) {
                 send(exchange, 413, Map.of("content-type", "application/json"), "{\"message\":\"Request Entity Too Large\"}");
@@ -100,7 +115,7 @@ public final class ApiServer implements AutoCloseable {
                     exchange.getRequestURI().getRawQuery(), exchange.getRequestHeaders(), body,
                     exchange.getRemoteAddress().getAddress().getHostAddress(), exchange.getProtocol(),
                     String.valueOf(exchange.getRequestHeaders().getFirst("Host")));
-            Map<String, Object> event = HttpApiEventBuilder.build(incoming, match.route(), parameters, null);
+            Map<String, Object> event = HttpApiEventBuilder.build(incoming, match.route(), parameters, authorizerContext);
             LocalFunction.Result result = match.function().invoke(Json.write(event).getBytes(StandardCharsets.UTF_8));
             respond(exchange, result, (String) ((Map<?, ?>) event.get("requestContext")).get("requestId"));
         } catch (RuntimeException e) {

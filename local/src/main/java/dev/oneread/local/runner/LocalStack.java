@@ -3,6 +3,7 @@ package dev.oneread.local.runner;
 import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
+import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.store.DynamoDbClients;
 import java.io.PrintStream;
 import java.net.URI;
@@ -18,20 +19,29 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class LocalStack implements AutoCloseable {
     /** Local table name unless TABLE_NAME says otherwise. */
     public static final String DEFAULT_TABLE_NAME = "oneread";
-    /** Parameters the runner sets differently from the template default, unless overridden. */
-    private static final Map<String, String> LOCAL_DEFAULTS = Map.of("ReadAudit", "true");
+    /**
+     * Parameters the runner sets for a local run unless overridden: the audit headers on, and development
+     * values (public on purpose, they guard only localhost) for the cursor key and the token issuer.
+     */
+    public static final Map<String, String> LOCAL_DEFAULTS = Map.of(
+            "ReadAudit", "true",
+            "CursorKey", "b25lcmVhZC1sb2NhbC1jdXJzb3Ita2V5LTMyYnl0ZXM=",
+            "JwtIssuer", LocalJwt.DEFAULT_ISSUER,
+            "JwtAudience", LocalJwt.DEFAULT_AUDIENCE);
 
     private final DynaliteEngine engine;
     private final URI endpoint;
     private final Map<String, LocalFunction> functions;
     private final Map<String, String> tableNames;
+    private final LocalJwt authorizer;
 
     private LocalStack(DynaliteEngine engine, URI endpoint, Map<String, LocalFunction> functions,
-                       Map<String, String> tableNames) {
+                       Map<String, String> tableNames, LocalJwt authorizer) {
         this.engine = engine;
         this.endpoint = endpoint;
         this.functions = functions;
         this.tableNames = tableNames;
+        this.authorizer = authorizer;
     }
 
     public static LocalStack start(Path root, Map<String, String> overrides, Path dataDir,
@@ -65,7 +75,8 @@ public final class LocalStack implements AutoCloseable {
             });
             parameters.putAll(overrides);
             Map<String, LocalFunction> functions = new LinkedHashMap<>();
-            new TemplateFunctions(template, root, parameters, tableNames).functions().forEach((id, spec) -> {
+            TemplateFunctions templateFunctions = new TemplateFunctions(template, root, parameters, tableNames);
+            templateFunctions.functions().forEach((id, spec) -> {
                 Map<String, String> environment = new LinkedHashMap<>(spec.environment());
                 environment.put(DynamoDbClients.ENDPOINT_VARIABLE, endpoint.toString());
                 environment.put("AWS_REGION", "us-east-1");
@@ -74,13 +85,41 @@ public final class LocalStack implements AutoCloseable {
                 environment.put("AWS_SECRET_ACCESS_KEY", "local");
                 functions.put(id, new LocalFunction(spec, environment, log));
             });
-            return new LocalStack(engine, endpoint, functions, tableNames);
+            return new LocalStack(engine, endpoint, functions, tableNames,
+                    jwtAuthorizer(template, templateFunctions.parameters()));
         } catch (RuntimeException e) {
             if (engine != null) {
                 engine.close();
             }
             throw e;
         }
+    }
+
+    /** The HttpApi's JWT authorizer as the runner enforces it, or null when the API has none. */
+    static LocalJwt jwtAuthorizer(SamTemplate template, Map<String, String> parameters) {
+        for (Map<String, Object> api : template.resourcesOfType("AWS::Serverless::HttpApi").values()) {
+            Map<String, Object> auth = SamTemplate.map(SamTemplate.map(api.get("Properties")).get("Auth"));
+            Object name = auth.get("DefaultAuthorizer");
+            Map<String, Object> config = SamTemplate.map(SamTemplate.map(SamTemplate.map(auth.get("Authorizers"))
+                    .get(String.valueOf(name))).get("JwtConfiguration"));
+            if (name != null && !config.isEmpty()) {
+                String issuer = resolve(config.get("issuer"), parameters);
+                Object audience = SamTemplate.list(config.get("audience")).stream().findFirst().orElse(null);
+                return new LocalJwt(issuer, resolve(audience, parameters), java.time.Clock.systemUTC());
+            }
+        }
+        return null;
+    }
+
+    private static String resolve(Object value, Map<String, String> parameters) {
+        if (value instanceof Map<?, ?> ref && ref.containsKey("Ref")) {
+            return parameters.getOrDefault(String.valueOf(ref.get("Ref")), "");
+        }
+        return String.valueOf(value);
+    }
+
+    public LocalJwt authorizer() {
+        return authorizer;
     }
 
     public URI endpoint() {

@@ -4,6 +4,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.IdempotentRequests;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.ProjectId;
@@ -14,15 +15,19 @@ import dev.oneread.model.Project;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.IdempotencyStore;
+import java.time.Clock;
 import java.time.Instant;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * {@code POST /workspaces/{workspaceId}/projects}: GetItem (the workspace must exist) then one conditional
- * PutItem of a project whose id is a fresh ULID; 201 with the project, 404 without the workspace.
+ * PutItem of a project whose id is a fresh ULID; 201 with the project, 404 without the workspace. With an
+ * Idempotency-Key, a retry gets the first response (and the first id).
  */
 public final class CreateProjectFunction extends HttpApiFunction {
     private final ControlPlaneStore store;
+    private final IdempotentRequests idempotency;
     private final Ulid ids;
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
@@ -34,18 +39,21 @@ public final class CreateProjectFunction extends HttpApiFunction {
         super(config);
         this.store = new ControlPlaneStore(client, config.tableName());
         this.ids = Ulid.generator();
+        this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), Clock.systemUTC());
     }
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceId workspaceId = request.workspaceId();
         NewProject newProject = RequestBodies.newProject(request);
-        ProjectId id = ids.next();
-        // The id's own timestamp is the creation time, so createdAt and the sort order always agree.
-        Project project = store.createProject(workspaceId, id, newProject,
-                Instant.ofEpochMilli(id.timestampMillis()), tally);
-        return HttpResponse.json(201, Representations.project(project))
-                .withHeader("location", "/workspaces/" + workspaceId + "/projects/" + project.id())
-                .withHeader("etag", Representations.etag(project.version()));
+        return idempotency.run(request, workspaceId, tally, () -> {
+            ProjectId id = ids.next();
+            // The id's own timestamp is the creation time, so createdAt and the sort order always agree.
+            Project project = store.createProject(workspaceId, id, newProject,
+                    Instant.ofEpochMilli(id.timestampMillis()), tally);
+            return HttpResponse.json(201, Representations.project(project))
+                    .withHeader("location", "/workspaces/" + workspaceId + "/projects/" + project.id())
+                    .withHeader("etag", Representations.etag(project.version()));
+        });
     }
 }

@@ -4,19 +4,26 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.IdempotentRequests;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
+import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.IdempotencyStore;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** {@code POST /workspaces}: one conditional PutItem; 201, or 409 when the id is taken. */
+/**
+ * {@code POST /workspaces} (operators only): one conditional PutItem; 201, or 409 when the id is taken. With
+ * an Idempotency-Key, a retry gets the first response.
+ */
 public final class CreateWorkspaceFunction extends HttpApiFunction {
     private final ControlPlaneStore store;
+    private final IdempotentRequests idempotency;
     private final Clock clock;
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
@@ -28,14 +35,18 @@ public final class CreateWorkspaceFunction extends HttpApiFunction {
         super(config);
         this.store = new ControlPlaneStore(client, config.tableName());
         this.clock = Clock.systemUTC();
+        this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), clock);
     }
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
-        Workspace workspace = store.createWorkspace(RequestBodies.newWorkspace(request),
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
-        return HttpResponse.json(201, Representations.workspace(workspace))
-                .withHeader("location", "/workspaces/" + workspace.id())
-                .withHeader("etag", Representations.etag(workspace.version()));
+        request.requireOperator();
+        NewWorkspace newWorkspace = RequestBodies.newWorkspace(request);
+        return idempotency.run(request, newWorkspace.id(), tally, () -> {
+            Workspace workspace = store.createWorkspace(newWorkspace, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
+            return HttpResponse.json(201, Representations.workspace(workspace))
+                    .withHeader("location", "/workspaces/" + workspace.id())
+                    .withHeader("etag", Representations.etag(workspace.version()));
+        });
     }
 }

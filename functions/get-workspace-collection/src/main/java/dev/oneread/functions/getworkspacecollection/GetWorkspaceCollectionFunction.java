@@ -32,6 +32,6 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceCollection page = store.getWorkspaceCollection(
                 request.workspaceId(), request.limit(), request.cursor(), tally);
-        return HttpResponse.ok(Representations.collection(page));
+        return HttpResponse.ok(Representations.collection(page, request.nextCursor(page.next())));
     }
 }

@@ -29,6 +29,6 @@ public final class ListProjectsFunction extends HttpApiFunction {
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         Page<Project> page = store.listProjects(request.workspaceId(), request.limit(), request.cursor(), tally);
-        return HttpResponse.ok(Representations.projectPage(page));
+        return HttpResponse.ok(Representations.projectPage(page, request.nextCursor(page.next())));
     }
 }

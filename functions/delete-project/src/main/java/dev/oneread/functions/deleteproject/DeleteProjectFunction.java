@@ -1,0 +1,39 @@
+package dev.oneread.functions.deleteproject;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code DELETE /workspaces/{workspaceId}/projects/{projectId}}: one conditional DeleteItem; 204, or 404 when
+ * there is no such project. An optional {@code If-Match} deletes only that version (412 otherwise).
+ */
+public final class DeleteProjectFunction extends HttpApiFunction {
+    private final ControlPlaneStore store;
+
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
+    public DeleteProjectFunction() {
+        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("DeleteProject"));
+    }
+
+    public DeleteProjectFunction(DynamoDbClient client, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, config.tableName());
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        WorkspaceId workspaceId = request.workspaceId();
+        ProjectId projectId = request.projectId();
+        store.deleteProject(workspaceId, projectId, request.optionalIfMatchVersion(), tally);
+        return new HttpResponse(204, Map.of(), "");
+    }
+}

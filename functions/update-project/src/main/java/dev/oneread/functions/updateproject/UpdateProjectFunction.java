@@ -1,0 +1,50 @@
+package dev.oneread.functions.updateproject;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Representations;
+import dev.oneread.http.RequestBodies;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.Project;
+import dev.oneread.model.ProjectPatch;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code PATCH /workspaces/{workspaceId}/projects/{projectId}} with {@code If-Match}: one conditional
+ * UpdateItem; 200 with the new ETag, 412 if the project changed meanwhile, 428 without If-Match.
+ */
+public final class UpdateProjectFunction extends HttpApiFunction {
+    private final ControlPlaneStore store;
+    private final Clock clock;
+
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
+    public UpdateProjectFunction() {
+        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("UpdateProject"));
+    }
+
+    public UpdateProjectFunction(DynamoDbClient client, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, config.tableName());
+        this.clock = Clock.systemUTC();
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        WorkspaceId workspaceId = request.workspaceId();
+        ProjectId projectId = request.projectId();
+        long expectedVersion = request.ifMatchVersion();
+        ProjectPatch patch = RequestBodies.projectPatch(request);
+        Project project = store.updateProject(workspaceId, projectId, patch, expectedVersion,
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
+        return HttpResponse.ok(Representations.project(project))
+                .withHeader("etag", Representations.etag(project.version()));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.oneread.functions.updateworkspace;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Representations;
+import dev.oneread.http.RequestBodies;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.Workspace;
+import dev.oneread.model.WorkspacePatch;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code PATCH /workspaces/{workspaceId}} with {@code If-Match}: one conditional UpdateItem at the version the
+ * caller read; 200 with the new ETag, 412 if it changed meanwhile, 428 without If-Match.
+ */
+public final class UpdateWorkspaceFunction extends HttpApiFunction {
+    private final ControlPlaneStore store;
+    private final Clock clock;
+
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
+    public UpdateWorkspaceFunction() {
+        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("UpdateWorkspace"));
+    }
+
+    public UpdateWorkspaceFunction(DynamoDbClient client, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, config.tableName());
+        this.clock = Clock.systemUTC();
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        WorkspaceId workspaceId = request.workspaceId();
+        long expectedVersion = request.ifMatchVersion();
+        WorkspacePatch patch = RequestBodies.workspacePatch(request);
+        Workspace workspace = store.updateWorkspace(workspaceId, patch, expectedVersion,
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
+        return HttpResponse.ok(Representations.workspace(workspace))
+                .withHeader("etag", Representations.etag(workspace.version()));
+    }
+}

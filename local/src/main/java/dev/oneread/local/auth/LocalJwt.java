@@ -1,0 +1,115 @@
+package dev.oneread.local.auth;
+
+import dev.oneread.http.Json;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The local stand-in for the HTTP API JWT authorizer: HS256 tokens signed with a development key that is
+ * public on purpose (it only ever guards localhost), checked as the authorizer checks them (signature, exp,
+ * iss, aud), and turned into the claims map API Gateway passes to the function.
+ *
+ * <pre>{@code String token = jwt.issue("dev", List.of("acme"), false, Duration.ofHours(1));}</pre>
+ */
+public final class LocalJwt {
+    /** Not a secret: it signs tokens for the local runner only. Deployed APIs verify your IdP's tokens. */
+    static final byte[] DEVELOPMENT_KEY = "oneread-local-development-key-never-use-in-aws".getBytes(StandardCharsets.UTF_8);
+    public static final String DEFAULT_ISSUER = "https://oneread.local/";
+    public static final String DEFAULT_AUDIENCE = "oneread";
+    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
+
+    private final String issuer;
+    private final String audience;
+    private final Clock clock;
+
+    public LocalJwt(String issuer, String audience, Clock clock) {
+        this.issuer = issuer;
+        this.audience = audience;
+        this.clock = clock;
+    }
+
+    public String issue(String subject, List<String> workspaces, boolean operator, Duration ttl) {
+        long now = clock.instant().getEpochSecond();
+        Map<String, Object> claims = new LinkedHashMap<>();
+        claims.put("iss", issuer);
+        claims.put("aud", audience);
+        claims.put("sub", subject);
+        claims.put("workspaces", String.join(" ", workspaces));
+        claims.put("scope", operator ? "openid oneread/admin" : "openid");
+        claims.put("iat", now);
+        claims.put("exp", now + ttl.toSeconds());
+        String signingInput = B64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8))
+                + "." + B64.encodeToString(Json.write(claims).getBytes(StandardCharsets.UTF_8));
+        return signingInput + "." + B64.encodeToString(hmac(signingInput));
+    }
+
+    /** The verified authorizer context ({@code {"jwt": {"claims", "scopes"}}}), or null: the request is a 401. */
+    public Map<String, Object> authorize(String authorizationHeader) {
+        if (authorizationHeader == null || !authorizationHeader.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return null;
+        }
+        String[] parts = authorizationHeader.substring(7).strip().split("\\.", -1);
+        if (parts.length != 3) {
+            return null;
+        }
+        try {
+            Map<String, Object> header = Json.readObject(new String(Base64.getUrlDecoder().decode(parts[0]), StandardCharsets.UTF_8));
+            byte[] signature = Base64.getUrlDecoder().decode(parts[2]);
+            if (!"HS256".equals(header.get("alg")) || !MessageDigest.isEqual(signature, hmac(parts[0] + "." + parts[1]))) {
+                return null;
+            }
+            Map<String, Object> claims = Json.readObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
+            if (!(claims.get("exp") instanceof Number exp) || exp.longValue() <= clock.instant().getEpochSecond()
+                    || !issuer.equals(claims.get("iss")) || !audiences(claims.get("aud")).contains(audience)) {
+                return null;
+            }
+            Map<String, Object> flattened = new LinkedHashMap<>();
+            claims.forEach((k, v) -> flattened.put(k, flatten(v)));
+            Object scope = claims.getOrDefault("scope", claims.get("scp"));
+            List<String> scopes = scope == null ? null : List.of(flatten(scope).replaceAll("^\\[|\\]$", "").split("\\s+"));
+            Map<String, Object> jwt = new LinkedHashMap<>();
+            jwt.put("claims", flattened);
+            jwt.put("scopes", scopes);
+            return Map.of("jwt", jwt);
+        } catch (RuntimeException malformed) {
+            return null;
+        }
+    }
+
+    /** API Gateway passes every claim as a string; an array becomes {@code [a b]}. */
+    private static String flatten(Object value) {
+        if (value instanceof List<?> list) {
+            List<String> items = new ArrayList<>();
+            list.forEach(v -> items.add(String.valueOf(v)));
+            return "[" + String.join(" ", items) + "]";
+        }
+        return String.valueOf(value);
+    }
+
+    private static List<String> audiences(Object aud) {
+        if (aud instanceof List<?> list) {
+            return list.stream().map(String::valueOf).toList();
+        }
+        return aud == null ? List.of() : List.of(String.valueOf(aud));
+    }
+
+    private static byte[] hmac(String input) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(DEVELOPMENT_KEY, "HmacSHA256"));
+            return mac.doFinal(input.getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 unavailable", e);
+        }
+    }
+}
