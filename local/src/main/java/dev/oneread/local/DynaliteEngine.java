@@ -39,13 +39,17 @@ public final class DynaliteEngine implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
-    /** Starts dynalite; {@code dataDir} null means in memory. */
+    /** Starts dynalite on a free port; {@code dataDir} null means in memory. */
     public static DynaliteEngine start(Path projectRoot, Path dataDir) {
+        return start(projectRoot, dataDir, freePort());
+    }
+
+    /** Starts dynalite on {@code port}: how a restart comes back where clients expect it. */
+    public static DynaliteEngine start(Path projectRoot, Path dataDir, int port) {
         Path cli = projectRoot.resolve("local/node_modules/dynalite/cli.js");
         if (!Files.isRegularFile(cli)) {
             throw new IllegalStateException("dynalite is not installed: run `npm ci --prefix local` first");
         }
-        int port = freePort();
         List<String> command = new ArrayList<>(List.of("node", cli.toString(), "--port", Integer.toString(port),
                 "--host", "127.0.0.1"));
         if (dataDir != null) {
@@ -86,6 +90,16 @@ public final class DynaliteEngine implements AutoCloseable {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException e) {
             // Already shutting down: the hook runs (or ran) stopProcess itself.
+        }
+    }
+
+    /** Kills the engine without warning, as a crash would: for fault tests. */
+    public void crash() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

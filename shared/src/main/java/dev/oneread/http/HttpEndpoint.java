@@ -51,6 +51,7 @@ public final class HttpEndpoint {
             ApiRequest request = ApiRequest.fromEvent(Json.readObject(input), cursors);
             apiRequestId = request.requestId();
             route = request.routeKey();
+            requireRouteMethod(request);
             response = logic.handle(request, tally);
         } catch (RuntimeException e) {
             failure = e;
@@ -62,6 +63,21 @@ public final class HttpEndpoint {
         }
         output.write(Json.write(response.toEvent()).getBytes(StandardCharsets.UTF_8));
         log(context, route, response.statusCode(), tally, started, requestId, apiRequestId, failure);
+    }
+
+    /**
+     * A function serves one route. An event whose method is not that route's (a catch-all route, a
+     * misconfigured integration, a hand-made event) is refused rather than run as if it were.
+     */
+    private static void requireRouteMethod(ApiRequest request) {
+        String routeKey = request.routeKey();
+        int space = routeKey.indexOf(' ');
+        if (space > 0) {
+            String method = routeKey.substring(0, space);
+            if (!method.equals("ANY") && !method.equals(request.method())) {
+                throw new HttpProblemException(405, "this resource does not support " + request.method());
+            }
+        }
     }
 
     private void log(Context context, String route, int status, CallTally tally, long started, String requestId,

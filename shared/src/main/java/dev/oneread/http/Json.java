@@ -1,5 +1,7 @@
 package dev.oneread.http;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +13,7 @@ import java.util.Map;
  * keys are an error rather than last-one-wins, because two values for one field is ambiguous input.
  */
 public final class Json {
+    private static final JsonFactory FACTORY = new JsonFactory();
     private static final JSON JSON_MAPPER = JSON.builder()
             .enable(JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(JSON.Feature.FAIL_ON_DUPLICATE_MAP_KEYS)
@@ -29,13 +32,19 @@ public final class Json {
         }
     }
 
-    /** Parses a JSON object; anything else (array, scalar, malformed) is a {@link MalformedJsonException}. */
+    /**
+     * Parses a JSON object; anything else (array, scalar, malformed, or trailing content after the object, which
+     * jackson-jr alone would ignore) is a {@link MalformedJsonException}.
+     */
     public static Map<String, Object> readObject(String text) {
-        try {
-            Object value = JSON_MAPPER.anyFrom(text);
+        try (JsonParser parser = FACTORY.createParser(text)) {
+            Object value = JSON_MAPPER.anyFrom(parser);
+            if (parser.nextToken() != null) {
+                throw new MalformedJsonException(null);
+            }
             return asObject(value);
         } catch (IOException | RuntimeException e) {
-            throw new MalformedJsonException(e);
+            throw e instanceof MalformedJsonException m ? m : new MalformedJsonException(e);
         }
     }
 

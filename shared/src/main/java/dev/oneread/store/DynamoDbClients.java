@@ -2,6 +2,8 @@ package dev.oneread.store;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -9,6 +11,7 @@ import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.ContainerCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -41,6 +44,14 @@ public final class DynamoDbClients {
 
     /** A client configured from {@code environment}: AWS_REGION, DYNAMODB_ENDPOINT and credentials. */
     public static DynamoDbClient fromEnvironment(Map<String, String> environment) {
+        return fromEnvironment(environment, List.of());
+    }
+
+    /**
+     * As {@link #fromEnvironment(Map)}, with more interceptors after the audit: how tests inject throttling,
+     * timeouts and engine faults that the local engine cannot produce.
+     */
+    public static DynamoDbClient fromEnvironment(Map<String, String> environment, List<ExecutionInterceptor> extra) {
         String region = environment.getOrDefault("AWS_REGION", "us-east-1");
         String endpoint = environment.get(ENDPOINT_VARIABLE);
         var builder = DynamoDbClient.builder()
@@ -51,7 +62,7 @@ public final class DynamoDbClients {
                         .retryStrategy(RetryMode.STANDARD)
                         .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
                         .apiCallTimeout(CALL_TIMEOUT)
-                        .addExecutionInterceptor(new ReadAudit()));
+                        .executionInterceptors(withAudit(extra)));
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint));
         }
@@ -62,6 +73,19 @@ public final class DynamoDbClients {
     public static DynamoDbClient local(URI endpoint) {
         return fromEnvironment(Map.of(ENDPOINT_VARIABLE, endpoint.toString(), "AWS_REGION", "us-east-1",
                 "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
+    }
+
+    private static List<ExecutionInterceptor> withAudit(List<ExecutionInterceptor> extra) {
+        List<ExecutionInterceptor> all = new ArrayList<>();
+        all.add(new ReadAudit());
+        all.addAll(extra);
+        return all;
+    }
+
+    /** A local-engine client with extra interceptors (fault injection in tests). */
+    public static DynamoDbClient local(URI endpoint, List<ExecutionInterceptor> extra) {
+        return fromEnvironment(Map.of(ENDPOINT_VARIABLE, endpoint.toString(), "AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"), extra);
     }
 
     private static AwsCredentialsProvider credentials(Map<String, String> environment, boolean localEngine) {

@@ -24,7 +24,38 @@ final class Lambda {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Response(Json.readObject(out.toString(StandardCharsets.UTF_8)), context.logLines);
+        Response response = new Response(Json.readObject(out.toString(StandardCharsets.UTF_8)), context.logLines);
+        checkContract(event, response);
+        return response;
+    }
+
+    private static OpenApiContract contract;
+
+    /**
+     * Every response any test sees is checked against openapi.yaml: a status, content type or body the
+     * contract does not document fails the test that produced it. Events that API Gateway could never send
+     * (a method other than the route's) are left out: they have no operation to check against.
+     */
+    @SuppressWarnings("unchecked")
+    private static void checkContract(String event, Response response) {
+        Map<String, Object> parsed = Json.readObject(event);
+        String routeKey = (String) parsed.get("routeKey");
+        Object http = ((Map<String, Object>) parsed.getOrDefault("requestContext", Map.of())).get("http");
+        String method = http instanceof Map<?, ?> h ? String.valueOf(h.get("method")) : null;
+        if (routeKey == null || method == null || !routeKey.startsWith(method + " ")) {
+            return;
+        }
+        synchronized (Lambda.class) {
+            if (contract == null) {
+                contract = OpenApiContract.load(TestEngine.get().root.resolve("openapi.yaml"));
+            }
+        }
+        List<String> violations = contract.violations(method, routeKey, response.status(), response.contentType(),
+                response.body());
+        if (!violations.isEmpty()) {
+            throw new AssertionError("response breaks openapi.yaml for " + routeKey + " " + response.status() + ": "
+                    + violations + "\n" + response.body());
+        }
     }
 
     /** The handler's response event, with accessors for what tests check. */

@@ -1,0 +1,159 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.functions.createproject.CreateProjectFunction;
+import dev.oneread.functions.createworkspace.CreateWorkspaceFunction;
+import dev.oneread.functions.getproject.GetProjectFunction;
+import dev.oneread.functions.getworkspace.GetWorkspaceFunction;
+import dev.oneread.local.DynaliteEngine;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.local.TemplateTables;
+import dev.oneread.store.DynamoDbClients;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+
+/**
+ * Faults the engine cannot produce itself, injected through an SDK ExecutionInterceptor, and a real engine
+ * loss: every one a 503 problem with Retry-After, and nothing half written.
+ */
+class FaultsTest {
+    private final TestEngine engine = TestEngine.get();
+
+    /** Answers matching requests with throttling, on every attempt, and counts the attempts. */
+    static final class Throttling implements ExecutionInterceptor {
+        final AtomicInteger attempts = new AtomicInteger();
+        private final Predicate<SdkRequest> when;
+
+        Throttling(Predicate<SdkRequest> when) {
+            this.when = when;
+        }
+
+        @Override
+        public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+            if (when.test(context.request())) {
+                attempts.incrementAndGet();
+                throw ProvisionedThroughputExceededException.builder().statusCode(400).message("injected throttling")
+                        .awsErrorDetails(AwsErrorDetails.builder().errorCode("ProvisionedThroughputExceededException")
+                                .serviceName("DynamoDB").build())
+                        .build();
+            }
+        }
+    }
+
+    @Test
+    void throttlingBeyondTheRetryBudget_shouldGive503_andWriteNothing() {
+        // GIVEN a workspace, and an engine that throttles every write of a project
+        Api api = new Api();
+        String ws = Api.freshWorkspaceId("throttled");
+        api.createWorkspace(ws, "Throttled");
+        Throttling throttling = new Throttling(r -> r instanceof PutItemRequest put
+                && put.item().get("Detail").s().startsWith("PROJ#"));
+        DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(throttling));
+        CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"));
+        // WHEN a create with an Idempotency-Key runs into it
+        Lambda.Response response = Lambda.invoke(create, ApiEvents.event("POST", "/workspaces/{workspaceId}/projects",
+                Map.of("workspaceId", ws), Map.of(), "{\"name\":\"p\"}", Map.of("Idempotency-Key", "k"),
+                ApiEvents.defaultClaims("POST", "/workspaces/{workspaceId}/projects", Map.of("workspaceId", ws))));
+        // THEN 503 after the standard retry mode's 3 attempts; the claim was released; only META remains
+        assertThat(response.status()).isEqualTo(503);
+        assertThat(response.contentType()).isEqualTo("application/problem+json");
+        assertThat(response.headers()).containsEntry("retry-after", "1");
+        assertThat(throttling.attempts.get()).isEqualTo(3);
+        assertThat(Partitions.items(engine.client, "WS#" + ws)).extracting(i -> i.get("Detail").s()).containsExactly("META");
+    }
+
+    @Test
+    void unreachableEngine_shouldGive503Quickly() throws Exception {
+        // GIVEN a client pointed at a port nobody listens on
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        DynamoDbClient client = DynamoDbClients.local(URI.create("http://127.0.0.1:" + closedPort), List.of());
+        GetWorkspaceFunction get = new GetWorkspaceFunction(client, Api.config("GetWorkspace"));
+        // WHEN
+        long start = System.nanoTime();
+        Lambda.Response response = Lambda.invoke(get, ApiEvents.event("GET", "/workspaces/{workspaceId}",
+                Map.of("workspaceId", "acme"), Map.of(), null));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        // THEN
+        assertThat(response.status()).isEqualTo(503);
+        assertThat(response.headers()).containsEntry("retry-after", "1");
+        assertThat(response.body()).doesNotContain("127.0.0.1", "Connect", "Exception");
+        assertThat(millis).as("three attempts with backoff, no hang").isLessThan(5_000);
+    }
+
+    @Test
+    void engineLoss_shouldGive503s_andKeepEveryAcknowledgedWrite(@TempDir Path data) throws Exception {
+        // GIVEN an engine persisting to disk, and a workspace on it
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        DynaliteEngine first = DynaliteEngine.start(engine.root, data, port);
+        URI endpoint = first.endpoint();
+        DynamoDbClient client = DynamoDbClients.local(endpoint, List.of());
+        TemplateTables.from(SamTemplate.load(engine.root.resolve("template.yaml")))
+                .createMissing(client, Map.of("Table", TestEngine.TABLE));
+        new CreateWorkspaceFunction(client, Api.config("CreateWorkspace"))
+                .handleRequest(new java.io.ByteArrayInputStream(ApiEvents.event("POST", "/workspaces", Map.of(), Map.of(),
+                        "{\"id\":\"survivor\",\"name\":\"S\"}").getBytes()), new java.io.ByteArrayOutputStream(), new TestContext());
+        CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"));
+        String event = ApiEvents.event("POST", "/workspaces/{workspaceId}/projects", Map.of("workspaceId", "survivor"),
+                Map.of(), "{\"name\":\"p\"}");
+        List<String> acknowledged = new ArrayList<>();
+        List<Integer> afterLoss = new ArrayList<>();
+        DynaliteEngine second = null;
+        try {
+            // WHEN writes run, the engine dies mid-run, and writes go on
+            for (int i = 0; i < 40; i++) {
+                Lambda.Response r = Lambda.invoke(create, event);
+                assertThat(r.status()).isEqualTo(201);
+                acknowledged.add((String) r.json().get("id"));
+            }
+            first.crash();
+            for (int i = 0; i < 10; i++) {
+                Lambda.Response r = Lambda.invoke(create, event);
+                afterLoss.add(r.status());
+                if (r.status() == 201) {
+                    acknowledged.add((String) r.json().get("id"));
+                } else {
+                    assertThat(r.contentType()).isEqualTo("application/problem+json");
+                    assertThat(r.headers()).containsKey("retry-after");
+                }
+            }
+            second = DynaliteEngine.start(engine.root, data, port);
+            // THEN every write that got a 2xx is there after the restart
+            GetProjectFunction get = new GetProjectFunction(client, Api.config("GetProject"));
+            for (String id : acknowledged) {
+                Lambda.Response r = Lambda.invoke(get, ApiEvents.event("GET", "/workspaces/{workspaceId}/projects/{projectId}",
+                        Map.of("workspaceId", "survivor", "projectId", id), Map.of(), null));
+                assertThat(r.status()).as(id).isEqualTo(200);
+            }
+            assertThat(afterLoss).containsOnly(503);
+            assertThat(acknowledged).hasSize(40);
+        } finally {
+            first.close();
+            if (second != null) {
+                second.close();
+            }
+        }
+    }
+}
