@@ -83,10 +83,12 @@ def main():
                 raise SystemExit("start-api did not come up; see " + api_log.name)
             time.sleep(0.05)
         conn = http.client.HTTPConnection("127.0.0.1", api_port)
+        token = subprocess.run(["java", "-jar", JAR, "token", "--workspaces", "globex"], cwd=ROOT,
+                               capture_output=True, text=True, check=True).stdout.strip()
 
         def get(path):
             t = time.perf_counter()
-            conn.request("GET", path)
+            conn.request("GET", path, headers={"Authorization": "Bearer " + token})
             response = conn.getresponse()
             response.read()
             assert response.status == 200, response.status
