@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.FunctionEnvironment;
 import java.util.Map;
 
@@ -7,7 +8,13 @@ import java.util.Map;
  * What a function reads from its environment (set in template.yaml): the table, whether responses carry the
  * {@code X-Dynamo-*} read audit headers, and the key that seals pagination cursors.
  */
-public record FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey) {
+public record FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey,
+                             ShardPlan shardPlan) {
+
+    /** A function of a deployment without hot tenants. */
+    public FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey) {
+        this(functionName, tableName, readAudit, cursorKey, ShardPlan.none());
+    }
 
     public static FunctionConfig fromEnvironment(String defaultFunctionName) {
         return from(FunctionEnvironment.get(), defaultFunctionName);
@@ -22,7 +29,9 @@ public record FunctionConfig(String functionName, String tableName, boolean read
                 environment.getOrDefault("AWS_LAMBDA_FUNCTION_NAME", defaultFunctionName),
                 table,
                 Boolean.parseBoolean(environment.getOrDefault("READ_AUDIT", "false")),
-                cursorKey(environment.get("CURSOR_KEY")));
+                cursorKey(environment.get("CURSOR_KEY")),
+                ShardPlan.parse(environment.getOrDefault("HOT_TENANT_SHARDS", ""),
+                        environment.getOrDefault("HOT_TENANT_MIGRATING", "")));
     }
 
     /** CURSOR_KEY is base64 of 32 random bytes; without it (or with a bad one) lists cannot page: fail at init. */

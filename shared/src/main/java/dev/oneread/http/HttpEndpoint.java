@@ -88,6 +88,7 @@ public final class HttpEndpoint {
         line.put("route", route);
         line.put("status", status);
         line.put("calls", tally.calls());
+        line.put("maxInFlight", tally.maxInFlight());
         line.put("capacity", tally.capacity());
         line.put("partitions", new java.util.TreeSet<>(tally.partitions().stream().filter(java.util.Objects::nonNull).toList()));
         line.put("durationMs", (System.nanoTime() - started) / 1_000_000.0);

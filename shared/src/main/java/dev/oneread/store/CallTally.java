@@ -16,6 +16,8 @@ public final class CallTally {
     private BigDecimal capacity = BigDecimal.ZERO;
     private final List<String> operations = new ArrayList<>();
     private final List<String> partitions = new ArrayList<>();
+    private int inFlight;
+    private int maxInFlight;
 
     /** A tally with no deadline: for tests and tools. */
     public CallTally() {
@@ -42,6 +44,20 @@ public final class CallTally {
         calls++;
         operations.add(operation);
         partitions.add(partition);
+    }
+
+    synchronized void sent() {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+    }
+
+    synchronized void settled() {
+        inFlight--;
+    }
+
+    /** The most requests this invocation had on the wire at once: 1 for a plain read, N for a fan-out. */
+    public synchronized int maxInFlight() {
+        return maxInFlight;
     }
 
     synchronized void addCapacity(double units) {

@@ -3,6 +3,7 @@ package dev.oneread.store;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.SortKey;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.NewProject;
@@ -21,11 +22,14 @@ import dev.oneread.store.exceptions.PreconditionFailedException;
 import dev.oneread.store.exceptions.StoreFailureException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -40,11 +44,25 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  */
 public final class ControlPlaneStore {
     private final DynamoDbClient client;
+    private final DynamoDbAsyncClient asyncClient;
     private final StoreRequests requests;
+    private final ShardPlan plan;
 
+    /** A store for unsharded workspaces only. */
     public ControlPlaneStore(DynamoDbClient client, String tableName) {
+        this(client, null, tableName, ShardPlan.none());
+    }
+
+    /**
+     * @param asyncClient for the parallel fan-out over a hot workspace's shards; null where the function
+     *                    never lists (point reads and writes of a sharded workspace stay one sync call)
+     * @param plan        which workspaces are sharded, and which are being migrated
+     */
+    public ControlPlaneStore(DynamoDbClient client, DynamoDbAsyncClient asyncClient, String tableName, ShardPlan plan) {
         this.client = client;
-        this.requests = new StoreRequests(tableName);
+        this.asyncClient = asyncClient;
+        this.requests = new StoreRequests(tableName, plan);
+        this.plan = plan;
     }
 
     public StoreRequests requests() {
@@ -60,10 +78,22 @@ public final class ControlPlaneStore {
         return Items.workspace(response.item());
     }
 
-    /** One project. 1 GetItem. */
+    /**
+     * One project. 1 GetItem, in its shard for a hot workspace. While a workspace is being migrated, the
+     * unsharded copy is read first (it is the current one as long as it exists), then the shard: 2 at most.
+     */
     public Project getProject(WorkspaceId workspaceId, ProjectId projectId, CallTally tally) {
-        GetItemResponse response = Calls.call(() ->
-                client.getItem(ReadAudit.tagged(requests.getProject(workspaceId, projectId), tally)));
+        if (plan.isMigrating(workspaceId)) {
+            GetItemResponse unmoved = Calls.call(() -> client.getItem(ReadAudit.tagged(
+                    requests.getItemAt(KeyCodec.projectKey(workspaceId, projectId)), tally)));
+            if (unmoved.hasItem() && !unmoved.item().isEmpty()) {
+                return Items.project(unmoved.item());
+            }
+        }
+        GetItemRequest get = requests.getProject(workspaceId, projectId);
+        // Mid-migration the shard read is consistent: it must see a copy made just before the source went.
+        GetItemRequest read = plan.isMigrating(workspaceId) ? get.toBuilder().consistentRead(true).build() : get;
+        GetItemResponse response = Calls.call(() -> client.getItem(ReadAudit.tagged(read, tally)));
         if (!response.hasItem() || response.item().isEmpty()) {
             throw new NotFoundException("project");
         }
@@ -114,15 +144,31 @@ public final class ControlPlaneStore {
         }
     }
 
-    /** Changes a project at the version the caller saw: as {@link #updateWorkspace}. */
+    /**
+     * Changes a project at the version the caller saw: as {@link #updateWorkspace}. While its workspace is
+     * being migrated, the unsharded copy is changed if it still exists (the move then re-copies it).
+     */
     public Project updateProject(WorkspaceId workspaceId, ProjectId projectId, ProjectPatch patch,
                                  long expectedVersion, Instant now, CallTally tally) {
+        if (plan.isMigrating(workspaceId)) {
+            PrimaryKey unmoved = KeyCodec.projectKey(workspaceId, projectId);
+            try {
+                UpdateItemResponse response = Calls.call(() -> client.updateItem(ReadAudit.tagged(
+                        requests.updateProjectAt(unmoved, patch, expectedVersion, now), tally)));
+                return Items.project(response.attributes());
+            } catch (Calls.ConditionFailed e) {
+                RuntimeException outcome = conflict(unmoved, "project", e, tally);
+                if (!(outcome instanceof NotFoundException)) {
+                    throw outcome;
+                }
+            }
+        }
         try {
             UpdateItemResponse response = Calls.call(() -> client.updateItem(ReadAudit.tagged(
                     requests.updateProject(workspaceId, projectId, patch, expectedVersion, now), tally)));
             return Items.project(response.attributes());
         } catch (Calls.ConditionFailed e) {
-            throw conflict(KeyCodec.projectKey(workspaceId, projectId), "project", e, tally);
+            throw conflict(plan.projectKey(workspaceId, projectId), "project", e, tally);
         }
     }
 
@@ -131,6 +177,27 @@ public final class ControlPlaneStore {
      * version costs 1 GetItem more to tell 404 from 412.
      */
     public void deleteProject(WorkspaceId workspaceId, ProjectId projectId, long expectedVersion, CallTally tally) {
+        if (plan.isMigrating(workspaceId)) {
+            PrimaryKey unmoved = KeyCodec.projectKey(workspaceId, projectId);
+            try {
+                Calls.call(() -> client.deleteItem(ReadAudit.tagged(requests.deleteProjectAt(unmoved, expectedVersion), tally)));
+                // Gone from where it was current; its copy, if the move already made one, goes too.
+                try {
+                    Calls.call(() -> client.deleteItem(ReadAudit.tagged(requests.deleteProjectAt(
+                            plan.projectKey(workspaceId, projectId), StoreRequests.ANY_VERSION), tally)));
+                } catch (Calls.ConditionFailed noCopyYet) {
+                    // nothing was copied: nothing more to delete
+                }
+                return;
+            } catch (Calls.ConditionFailed e) {
+                if (expectedVersion != StoreRequests.ANY_VERSION) {
+                    RuntimeException outcome = conflict(unmoved, "project", e, tally);
+                    if (!(outcome instanceof NotFoundException)) {
+                        throw outcome;
+                    }
+                }
+            }
+        }
         try {
             Calls.call(() -> client.deleteItem(ReadAudit.tagged(
                     requests.deleteProject(workspaceId, projectId, expectedVersion), tally)));
@@ -138,7 +205,7 @@ public final class ControlPlaneStore {
             if (expectedVersion == StoreRequests.ANY_VERSION) {
                 throw new NotFoundException("project");
             }
-            throw conflict(KeyCodec.projectKey(workspaceId, projectId), "project", e, tally);
+            throw conflict(plan.projectKey(workspaceId, projectId), "project", e, tally);
         }
     }
 
@@ -150,26 +217,39 @@ public final class ControlPlaneStore {
         return new PreconditionFailedException(what, failure.getCause());
     }
 
-    /** Projects newest first. 1 Query per page. */
-    public Page<Project> listProjects(WorkspaceId workspaceId, int limit, Optional<String> startAfterSortKey,
-                                      CallTally tally) {
-        Optional<ProjectId> startAfter = startAfterSortKey.map(ControlPlaneStore::projectPosition);
-        QueryResponse response = query(requests.listProjects(workspaceId, limit, startAfter), tally);
-        List<Map<String, AttributeValue>> items = pageItems(response, limit);
-        List<Project> projects = new ArrayList<>(items.size());
-        items.forEach(item -> projects.add(Items.project(item)));
-        return new Page<>(projects, nextPosition(response, items, limit));
+    /**
+     * Projects newest first. 1 Query per page; for a hot workspace, 1 per shard, all at once, merged (and 1
+     * more for its unsharded partition while it is being migrated).
+     */
+    public Page<Project> listProjects(WorkspaceId workspaceId, int limit, Optional<String> position, CallTally tally) {
+        List<String> partitions = plan.projectPartitions(workspaceId);
+        FanOut.Position start = position.map(p -> FanOut.Position.parse(p, partitions.size(), ControlPlaneStore::projectPosition))
+                .orElse(FanOut.Position.first());
+        FanOut.Page page = FanOut.run(client, asyncClient, partitions, start, limit,
+                (partition, after) -> requests.listProjectsIn(partition, limit, after), Comparator.reverseOrder(),
+                plan.isMigrating(workspaceId), tally);
+        List<Project> projects = new ArrayList<>(page.items().size());
+        page.items().forEach(item -> projects.add(Items.project(item)));
+        return new Page<>(projects, page.next().map(FanOut.Position::encode));
     }
 
-    /** The workspace and its projects, in key order. 1 Query per page. */
-    public WorkspaceCollection getWorkspaceCollection(WorkspaceId workspaceId, int limit,
-                                                      Optional<String> startAfterSortKey, CallTally tally) {
-        startAfterSortKey.ifPresent(ControlPlaneStore::collectionPosition);
-        QueryResponse response = query(requests.workspaceCollection(workspaceId, limit, startAfterSortKey), tally);
-        List<Map<String, AttributeValue>> items = pageItems(response, limit);
+    /**
+     * The workspace and its projects, in key order. 1 Query per page; for a hot workspace, its own partition
+     * (for the workspace item) and every shard, all at once, merged.
+     */
+    public WorkspaceCollection getWorkspaceCollection(WorkspaceId workspaceId, int limit, Optional<String> position,
+                                                      CallTally tally) {
+        List<String> partitions = new ArrayList<>();
+        partitions.add(KeyCodec.workspacePartition(workspaceId));
+        plan.projectPartitions(workspaceId).stream().filter(p -> !partitions.contains(p)).forEach(partitions::add);
+        FanOut.Position start = position.map(p -> FanOut.Position.parse(p, partitions.size(), ControlPlaneStore::collectionPosition))
+                .orElse(FanOut.Position.first());
+        FanOut.Page page = FanOut.run(client, asyncClient, partitions, start, limit,
+                (partition, after) -> requests.workspaceCollectionIn(partition, limit, after), Comparator.naturalOrder(),
+                plan.isMigrating(workspaceId), tally);
         Optional<Workspace> workspace = Optional.empty();
-        List<Project> projects = new ArrayList<>(items.size());
-        for (Map<String, AttributeValue> item : items) {
+        List<Project> projects = new ArrayList<>(page.items().size());
+        for (Map<String, AttributeValue> item : page.items()) {
             SortKey kind = KeyCodec.decodeSortKey(item.get(KeyCodec.SORT_KEY).s());
             if (kind instanceof SortKey.WorkspaceMeta) {
                 workspace = Optional.of(Items.workspace(item));
@@ -177,40 +257,15 @@ public final class ControlPlaneStore {
                 projects.add(Items.project(item));
             }
         }
-        if (startAfterSortKey.isEmpty() && workspace.isEmpty()) {
+        if (position.isEmpty() && workspace.isEmpty()) {
             // The first page of a collection always holds META: without it the workspace does not exist.
             throw new NotFoundException("workspace");
         }
-        return new WorkspaceCollection(workspace, projects, nextPosition(response, items, limit));
+        return new WorkspaceCollection(workspace, projects, page.next().map(FanOut.Position::encode));
     }
 
-    private QueryResponse query(QueryRequest request, CallTally tally) {
-        try {
-            return Calls.call(() -> client.query(ReadAudit.tagged(request, tally)));
-        } catch (Calls.ConditionFailed e) {
-            throw new StoreFailureException(e.getCause());
-        }
-    }
 
-    private static List<Map<String, AttributeValue>> pageItems(QueryResponse response, int limit) {
-        List<Map<String, AttributeValue>> items = response.items();
-        return items.size() > limit ? items.subList(0, limit) : items;
-    }
 
-    /**
-     * Where the next page starts: after the last item shown when the look-ahead item came back, or after
-     * DynamoDB's own LastEvaluatedKey when the 1 MB limit cut the page short.
-     */
-    private static Optional<String> nextPosition(QueryResponse response, List<Map<String, AttributeValue>> shown,
-                                                 int limit) {
-        if (response.items().size() > limit) {
-            return Optional.of(shown.get(shown.size() - 1).get(KeyCodec.SORT_KEY).s());
-        }
-        if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty() && !shown.isEmpty()) {
-            return Optional.of(response.lastEvaluatedKey().get(KeyCodec.SORT_KEY).s());
-        }
-        return Optional.empty();
-    }
 
     private static ProjectId projectPosition(String sortKey) {
         if (collectionPosition(sortKey) instanceof SortKey.ProjectEntry entry) {

@@ -15,6 +15,8 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.http.crt.AwsCrtAsyncHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -82,6 +84,47 @@ public final class DynamoDbClients {
         return all;
     }
 
+    /**
+     * The async client of this execution environment, for the parallel fan-out over a hot tenant's shards:
+     * same region, credentials, timeouts and audit, on the CRT HTTP client (native, quick to start). Built on
+     * first use, so functions that never fan out never load it.
+     */
+    public static DynamoDbAsyncClient sharedAsync() {
+        return AsyncHolder.CLIENT;
+    }
+
+    /** The async client configured from {@code environment}, with extra interceptors after the audit. */
+    public static DynamoDbAsyncClient asyncFromEnvironment(Map<String, String> environment,
+                                                           List<ExecutionInterceptor> extra) {
+        String endpoint = environment.get(ENDPOINT_VARIABLE);
+        var builder = DynamoDbAsyncClient.builder()
+                .region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
+                .credentialsProvider(credentials(environment, endpoint != null && !endpoint.isBlank()))
+                .httpClient(AwsCrtAsyncHttpClient.builder().maxConcurrency(MAX_FAN_OUT).build())
+                .overrideConfiguration(o -> o
+                        .retryStrategy(RetryMode.STANDARD)
+                        .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
+                        .apiCallTimeout(CALL_TIMEOUT)
+                        .executionInterceptors(withAudit(extra)));
+        if (endpoint != null && !endpoint.isBlank()) {
+            builder.endpointOverride(URI.create(endpoint));
+        }
+        return builder.build();
+    }
+
+    /** The async client for a local engine. */
+    public static DynamoDbAsyncClient localAsync(URI endpoint, List<ExecutionInterceptor> extra) {
+        return asyncFromEnvironment(localEnvironment(endpoint), extra);
+    }
+
+    /** Enough connections for every shard of the largest plan at once. */
+    static final int MAX_FAN_OUT = 100;
+
+    private static Map<String, String> localEnvironment(URI endpoint) {
+        return Map.of(ENDPOINT_VARIABLE, endpoint.toString(), "AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
+    }
+
     /** A local-engine client with extra interceptors (fault injection in tests). */
     public static DynamoDbClient local(URI endpoint, List<ExecutionInterceptor> extra) {
         return fromEnvironment(Map.of(ENDPOINT_VARIABLE, endpoint.toString(), "AWS_REGION", "us-east-1",
@@ -110,5 +153,9 @@ public final class DynamoDbClients {
 
     private static final class Holder {
         static final DynamoDbClient CLIENT = fromEnvironment(FunctionEnvironment.get());
+    }
+
+    private static final class AsyncHolder {
+        static final DynamoDbAsyncClient CLIENT = asyncFromEnvironment(FunctionEnvironment.get(), List.of());
     }
 }

@@ -54,8 +54,9 @@ final class Items {
         return item;
     }
 
-    static Map<String, AttributeValue> projectItem(Project project) {
-        Map<String, AttributeValue> item = key(KeyCodec.projectKey(project.workspaceId(), project.id()));
+    /** @param key where the project lives: its workspace's partition, or its shard */
+    static Map<String, AttributeValue> projectItem(Project project, PrimaryKey key) {
+        Map<String, AttributeValue> item = key(key);
         item.put(NAME, AttributeValue.fromS(project.name()));
         if (project.description() != null) {
             item.put(DESCRIPTION, AttributeValue.fromS(project.description()));

@@ -37,6 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
  */
 public final class ReadAudit implements ExecutionInterceptor {
     static final ExecutionAttribute<CallTally> TALLY = new ExecutionAttribute<>("oneread.CallTally");
+    /** Set while an attempt is on the wire, so that it is counted out exactly once. */
+    private static final ExecutionAttribute<Boolean> ON_THE_WIRE = new ExecutionAttribute<>("oneread.OnTheWire");
 
     /** Below this, a call cannot finish: fail fast with "unavailable" rather than start it. */
     private static final Duration MIN_CALL_TIME = Duration.ofMillis(50);
@@ -67,7 +69,28 @@ public final class ReadAudit implements ExecutionInterceptor {
         // One attempt, one request DynamoDB sees. Capacity arrives later, only for the attempt that succeeds.
         CallTally tally = attributes.getAttribute(TALLY);
         if (tally != null) {
+            settle(attributes); // a retry: the failed attempt before it is off the wire
             tally.recordCall(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME), partition(context.request()));
+            tally.sent();
+            attributes.putAttribute(ON_THE_WIRE, Boolean.TRUE);
+        }
+    }
+
+    @Override
+    public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+        settle(attributes);
+    }
+
+    @Override
+    public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
+        settle(attributes);
+    }
+
+    private static void settle(ExecutionAttributes attributes) {
+        CallTally tally = attributes.getAttribute(TALLY);
+        if (tally != null && Boolean.TRUE.equals(attributes.getAttribute(ON_THE_WIRE))) {
+            attributes.putAttribute(ON_THE_WIRE, Boolean.FALSE);
+            tally.settled();
         }
     }
 

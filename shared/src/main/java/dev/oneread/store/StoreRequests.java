@@ -8,6 +8,7 @@ import dev.oneread.expr.UpdateExpression;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
@@ -38,12 +39,23 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  */
 public final class StoreRequests {
     private final String tableName;
+    private final ShardPlan plan;
 
     public StoreRequests(String tableName) {
+        this(tableName, ShardPlan.none());
+    }
+
+    /** @param plan where each workspace's projects live (sharded hot tenants) */
+    public StoreRequests(String tableName, ShardPlan plan) {
         if (tableName == null || tableName.isBlank()) {
             throw new IllegalArgumentException("table name is not specified");
         }
         this.tableName = tableName;
+        this.plan = plan;
+    }
+
+    public ShardPlan plan() {
+        return plan;
     }
 
     public String tableName() {
@@ -57,7 +69,12 @@ public final class StoreRequests {
 
     /** One project: one eventually consistent GetItem of {@code WS#id / PROJ#ulid}. */
     public GetItemRequest getProject(WorkspaceId workspaceId, ProjectId projectId) {
-        return getItem(KeyCodec.projectKey(workspaceId, projectId));
+        return getItem(plan.projectKey(workspaceId, projectId));
+    }
+
+    /** One project at a given key: the unsharded copy of a project of a workspace being migrated. */
+    public GetItemRequest getItemAt(PrimaryKey key) {
+        return getItem(key);
     }
 
     /** Creates a workspace, never overwriting one: the put is conditional on the key being free. */
@@ -67,7 +84,7 @@ public final class StoreRequests {
 
     /** Creates a project, never overwriting one. */
     public PutItemRequest createProject(Project project) {
-        return create(Items.projectItem(project));
+        return create(Items.projectItem(project, plan.projectKey(project.workspaceId(), project.id())));
     }
 
     /**
@@ -75,12 +92,16 @@ public final class StoreRequests {
      * after {@code startAfter} when given.
      */
     public QueryRequest listProjects(WorkspaceId workspaceId, int limit, Optional<ProjectId> startAfter) {
-        String partition = KeyCodec.workspacePartition(workspaceId);
+        return listProjectsIn(KeyCodec.workspacePartition(workspaceId), limit,
+                startAfter.map(KeyCodec::projectSortKey));
+    }
+
+    /** The same query on one partition (a workspace's, or one shard of a hot workspace). */
+    public QueryRequest listProjectsIn(String partition, int limit, Optional<String> startAfterSortKey) {
         Expression keyCondition = KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition)
                 .sortBeginsWith(KeyCodec.SORT_KEY, KeyCodec.projectSortKeyPrefix())
                 .build();
-        return query(keyCondition, limit, false,
-                startAfter.map(id -> KeyCodec.projectKey(workspaceId, id)));
+        return query(keyCondition, limit, false, startAfterSortKey.map(sort -> new PrimaryKey(partition, sort)));
     }
 
     /**
@@ -89,7 +110,11 @@ public final class StoreRequests {
      * follow oldest first.
      */
     public QueryRequest workspaceCollection(WorkspaceId workspaceId, int limit, Optional<String> startAfterSortKey) {
-        String partition = KeyCodec.workspacePartition(workspaceId);
+        return workspaceCollectionIn(KeyCodec.workspacePartition(workspaceId), limit, startAfterSortKey);
+    }
+
+    /** The same query on one partition (the workspace's, or one shard of a hot workspace). */
+    public QueryRequest workspaceCollectionIn(String partition, int limit, Optional<String> startAfterSortKey) {
         KeyCodec.SortKeyRange readable = KeyCodec.collectionSortKeyRange();
         Expression keyCondition = KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition)
                 .sortBetween(KeyCodec.SORT_KEY, readable.low(), readable.high())
@@ -111,12 +136,17 @@ public final class StoreRequests {
         if (patch.settings() != null) {
             update.andSet(Items.SETTINGS, AttributeValues.fromJson(patch.settings()));
         }
-        return versionedUpdate(KeyCodec.workspaceKey(workspaceId), update, expectedVersion);
+        return versionedUpdateAt(KeyCodec.workspaceKey(workspaceId), update, expectedVersion);
     }
 
     /** Changes a project at version {@code expectedVersion}, bumping the version; never creates one. */
     public UpdateItemRequest updateProject(WorkspaceId workspaceId, ProjectId projectId, ProjectPatch patch,
                                            long expectedVersion, Instant now) {
+        return updateProjectAt(plan.projectKey(workspaceId, projectId), patch, expectedVersion, now);
+    }
+
+    /** As {@link #updateProject}, at a given key (the unsharded copy during a migration). */
+    public UpdateItemRequest updateProjectAt(PrimaryKey key, ProjectPatch patch, long expectedVersion, Instant now) {
         Update update = Update.set(Items.UPDATED_AT, AttributeValue.fromS(now.toString()));
         if (patch.name() != null) {
             update.andSet(Items.NAME, AttributeValue.fromS(patch.name()));
@@ -129,7 +159,7 @@ public final class StoreRequests {
         if (patch.status() != null) {
             update.andSet(Items.STATUS, AttributeValue.fromS(patch.status().name()));
         }
-        return versionedUpdate(KeyCodec.projectKey(workspaceId, projectId), update, expectedVersion);
+        return versionedUpdateAt(key, update, expectedVersion);
     }
 
     /**
@@ -137,10 +167,15 @@ public final class StoreRequests {
      * at any version when it is {@link #ANY_VERSION}.
      */
     public DeleteItemRequest deleteProject(WorkspaceId workspaceId, ProjectId projectId, long expectedVersion) {
+        return deleteProjectAt(plan.projectKey(workspaceId, projectId), expectedVersion);
+    }
+
+    /** As {@link #deleteProject}, at a given key (the unsharded copy during a migration). */
+    public DeleteItemRequest deleteProjectAt(PrimaryKey key, long expectedVersion) {
         Expression guard = versionGuard(expectedVersion).build();
         return DeleteItemRequest.builder()
                 .tableName(tableName)
-                .key(Items.key(KeyCodec.projectKey(workspaceId, projectId)))
+                .key(Items.key(key))
                 .conditionExpression(guard.expression())
                 .expressionAttributeNames(guard.names())
                 .expressionAttributeValues(guard.valuesOrNull())
@@ -219,7 +254,34 @@ public final class StoreRequests {
                 .build();
     }
 
-    private UpdateItemRequest versionedUpdate(PrimaryKey key, Update update, long expectedVersion) {
+    /**
+     * Copies a project into its shard unless the shard already holds that version or a newer one: the
+     * idempotent first step of a move (the second deletes the source at the version copied).
+     */
+    public PutItemRequest copyProject(Map<String, AttributeValue> source, PrimaryKey target) {
+        Map<String, AttributeValue> item = new java.util.LinkedHashMap<>(source);
+        item.putAll(Items.key(target));
+        Expression notNewer = Condition.attributeNotExists(KeyCodec.PARTITION_KEY)
+                .or(Condition.lessThan(Items.VERSION, source.get(Items.VERSION)))
+                .build();
+        return PutItemRequest.builder()
+                .tableName(tableName)
+                .item(item)
+                .conditionExpression(notNewer.expression())
+                .expressionAttributeNames(notNewer.names())
+                .expressionAttributeValues(notNewer.valuesOrNull())
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    /** The unmoved projects of a workspace, strongly consistent: a migration must not miss a fresh write. */
+    public QueryRequest unmovedProjects(WorkspaceId workspaceId, int batch) {
+        return listProjectsIn(KeyCodec.workspacePartition(workspaceId), batch, Optional.empty()).toBuilder()
+                .consistentRead(true)
+                .build();
+    }
+
+    private UpdateItemRequest versionedUpdateAt(PrimaryKey key, Update update, long expectedVersion) {
         UpdateExpression u = update.increment(Items.VERSION).when(versionGuard(expectedVersion)).build();
         return UpdateItemRequest.builder()
                 .tableName(tableName)

@@ -12,6 +12,7 @@ import dev.oneread.functions.updateproject.UpdateProjectFunction;
 import dev.oneread.functions.updateworkspace.UpdateWorkspaceFunction;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.Json;
+import dev.oneread.keys.ShardPlan;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -22,18 +23,26 @@ final class Api {
     final TestEngine engine = TestEngine.get();
     final Map<String, RequestStreamHandler> handlers = new LinkedHashMap<>();
 
+    private final ShardPlan plan;
+
     Api() {
+        this(ShardPlan.none());
+    }
+
+    /** Every function with this deployment's hot-tenant plan. */
+    Api(ShardPlan plan) {
+        this.plan = plan;
         DynamoDbClient client = engine.client;
-        handlers.put("CreateWorkspace", new CreateWorkspaceFunction(client, config("CreateWorkspace")));
-        handlers.put("GetWorkspace", new GetWorkspaceFunction(client, config("GetWorkspace")));
-        handlers.put("CreateProject", new CreateProjectFunction(client, config("CreateProject")));
-        handlers.put("ListProjects", new ListProjectsFunction(client, config("ListProjects")));
-        handlers.put("GetProject", new GetProjectFunction(client, config("GetProject")));
+        handlers.put("CreateWorkspace", new CreateWorkspaceFunction(client, config("CreateWorkspace", plan)));
+        handlers.put("GetWorkspace", new GetWorkspaceFunction(client, config("GetWorkspace", plan)));
+        handlers.put("CreateProject", new CreateProjectFunction(client, config("CreateProject", plan)));
+        handlers.put("ListProjects", new ListProjectsFunction(client, engine.asyncClient, config("ListProjects", plan)));
+        handlers.put("GetProject", new GetProjectFunction(client, config("GetProject", plan)));
         handlers.put("GetWorkspaceCollection",
-                new GetWorkspaceCollectionFunction(client, config("GetWorkspaceCollection")));
-        handlers.put("UpdateWorkspace", new UpdateWorkspaceFunction(client, config("UpdateWorkspace")));
-        handlers.put("UpdateProject", new UpdateProjectFunction(client, config("UpdateProject")));
-        handlers.put("DeleteProject", new DeleteProjectFunction(client, config("DeleteProject")));
+                new GetWorkspaceCollectionFunction(client, engine.asyncClient, config("GetWorkspaceCollection", plan)));
+        handlers.put("UpdateWorkspace", new UpdateWorkspaceFunction(client, config("UpdateWorkspace", plan)));
+        handlers.put("UpdateProject", new UpdateProjectFunction(client, config("UpdateProject", plan)));
+        handlers.put("DeleteProject", new DeleteProjectFunction(client, config("DeleteProject", plan)));
     }
 
     /** The key every test function seals cursors with (base64 of 32 bytes). */
@@ -41,6 +50,10 @@ final class Api {
 
     static FunctionConfig config(String name) {
         return new FunctionConfig(name, TestEngine.TABLE, true, CURSOR_KEY);
+    }
+
+    private FunctionConfig config(String name, ShardPlan plan) {
+        return new FunctionConfig(name, TestEngine.TABLE, true, CURSOR_KEY, plan);
     }
 
     /** Any request, with explicit headers and claims (null claims: no authorizer context at all). */

@@ -32,9 +32,19 @@ class EventFilesTest {
         Fixtures.seedForEventFiles(api.engine);
     }
 
+    /** The API Gateway events (a job's event, such as migrate-hot-tenant.json, has no routeKey). */
     Stream<Path> eventFiles() throws IOException {
         try (Stream<Path> files = Files.list(events)) {
-            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList().stream();
+            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList().stream()
+                    .filter(p -> readRouteKey(p) != null);
+        }
+    }
+
+    private static String readRouteKey(Path file) {
+        try {
+            return (String) dev.oneread.http.Json.readObject(Files.readString(file, StandardCharsets.UTF_8)).get("routeKey");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -63,17 +73,15 @@ class EventFilesTest {
     }
 
     @Test
-    void everyFunction_shouldHaveAnEventFile() throws IOException {
-        List<String> covered = eventFiles().map(f -> {
-            try {
-                return functionForRoute((String) dev.oneread.http.Json.readObject(
-                        Files.readString(f, StandardCharsets.UTF_8)).get("routeKey"));
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }).toList();
-
-        assertThat(covered).containsAll(template.resourcesOfType("AWS::Serverless::Function").keySet());
+    void everyFunction_shouldHaveAnEventFileNamedAfterItsModule() throws IOException {
+        List<String> stems;
+        try (Stream<Path> files = Files.list(events)) {
+            stems = files.map(f -> f.getFileName().toString().replace(".json", "")).toList();
+        }
+        for (Map.Entry<String, Map<String, Object>> f : template.resourcesOfType("AWS::Serverless::Function").entrySet()) {
+            String module = String.valueOf(SamTemplate.map(f.getValue().get("Properties")).get("CodeUri")).split("/")[1];
+            assertThat(stems).as(f.getKey()).contains(module);
+        }
     }
 
     /** The function whose HttpApi event in template.yaml declares this route key. */

@@ -68,6 +68,7 @@ class LocalRunnerTest {
                     case "update-workspace" -> "UpdateWorkspace";
                     case "update-project" -> "UpdateProject";
                     case "delete-project" -> "DeleteProject";
+                    case "migrate-hot-tenant" -> "MigrateHotTenant";
                     default -> throw new AssertionError("event file without a function: " + file);
                 };
                 return new Arguments(file, function);
@@ -87,6 +88,18 @@ class LocalRunnerTest {
     void invoke_shouldRunEveryEventFileThroughItsFunction(Arguments a) {
         // GIVEN a clean slate for the create event
         Fixtures.seedForEventFiles(engine);
+        if (a.function().equals("MigrateHotTenant")) {
+            // WHEN the job runs for acme as a hot tenant being migrated (its two projects move to 4 shards)
+            Run run = run(List.of("invoke", "MigrateHotTenant", "--event", a.file().toString(), "--parameter-overrides",
+                    "HotTenantShards=acme=4", "HotTenantMigrating=acme"), "");
+            // THEN it reports done, and acme's partition keeps only the workspace item
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+            assertThat(Json.readObject(run.stdout().strip())).containsEntry("done", true).containsEntry("moved", 2);
+            assertThat(run.stderr()).contains("\"job\":\"MigrateHotTenant\"");
+            assertThat(Partitions.items(engine.client, "WS#acme")).extracting(i -> i.get("Detail").s()).containsExactly("META");
+            Fixtures.seedForEventFiles(engine);
+            return;
+        }
         // WHEN
         Run run = run(List.of("invoke", a.function(), "--event", a.file().toString()), "");
         // THEN stdout is the function's response, stderr has its log line and Lambda's REPORT line

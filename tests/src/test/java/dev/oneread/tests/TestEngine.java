@@ -8,6 +8,7 @@ import dev.oneread.store.DynamoDbClients;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -21,6 +22,7 @@ final class TestEngine {
     final Path root;
     final URI endpoint;
     final DynamoDbClient client;
+    final DynamoDbAsyncClient asyncClient;
     private final DynaliteEngine engine;
 
     private TestEngine(Path root, DynaliteEngine engine, URI endpoint) {
@@ -28,6 +30,7 @@ final class TestEngine {
         this.engine = engine;
         this.endpoint = endpoint;
         this.client = DynamoDbClients.local(endpoint);
+        this.asyncClient = DynamoDbClients.localAsync(endpoint, java.util.List.of());
         TemplateTables.from(SamTemplate.load(root.resolve("template.yaml")))
                 .createMissing(client, Map.of("Table", TABLE));
     }

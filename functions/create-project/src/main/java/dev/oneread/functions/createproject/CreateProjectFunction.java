@@ -37,7 +37,7 @@ public final class CreateProjectFunction extends HttpApiFunction {
 
     public CreateProjectFunction(DynamoDbClient client, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, config.tableName());
+        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
         this.ids = Ulid.generator();
         this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), Clock.systemUTC());
     }

@@ -26,7 +26,7 @@ public final class DeleteProjectFunction extends HttpApiFunction {
 
     public DeleteProjectFunction(DynamoDbClient client, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, config.tableName());
+        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
     }
 
     @Override

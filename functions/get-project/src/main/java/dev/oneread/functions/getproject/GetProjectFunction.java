@@ -22,7 +22,7 @@ public final class GetProjectFunction extends HttpApiFunction {
 
     public GetProjectFunction(DynamoDbClient client, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, config.tableName());
+        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
     }
 
     @Override

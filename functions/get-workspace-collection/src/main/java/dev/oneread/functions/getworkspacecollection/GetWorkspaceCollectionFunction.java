@@ -9,6 +9,7 @@ import dev.oneread.model.WorkspaceCollection;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -20,12 +21,13 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public GetWorkspaceCollectionFunction() {
-        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("GetWorkspaceCollection"));
+        this(DynamoDbClients.shared(), DynamoDbClients.sharedAsync(), FunctionConfig.fromEnvironment("GetWorkspaceCollection"));
     }
 
-    public GetWorkspaceCollectionFunction(DynamoDbClient client, FunctionConfig config) {
+    /** @param asyncClient runs the parallel fan-out over a hot workspace's shards */
+    public GetWorkspaceCollectionFunction(DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, config.tableName());
+        this.store = new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan());
     }
 
     @Override

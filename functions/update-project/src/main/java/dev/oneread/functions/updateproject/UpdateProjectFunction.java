@@ -32,7 +32,7 @@ public final class UpdateProjectFunction extends HttpApiFunction {
 
     public UpdateProjectFunction(DynamoDbClient client, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, config.tableName());
+        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
         this.clock = Clock.systemUTC();
     }
 

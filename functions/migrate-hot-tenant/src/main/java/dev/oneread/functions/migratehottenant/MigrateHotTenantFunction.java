@@ -1,0 +1,61 @@
+package dev.oneread.functions.migratehottenant;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.Json;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.ShardMigration;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A job, not a route: {@code {"workspaceId": "acme"}} moves acme's projects into its shards until done or
+ * until the invocation's time runs low, then reports {@code {"moved", "passes", "done"}}. Invoke it again
+ * until {@code done} is true; then drop the workspace from HotTenantMigrating.
+ */
+public final class MigrateHotTenantFunction implements RequestStreamHandler {
+    private final ShardMigration migration;
+
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
+    public MigrateHotTenantFunction() {
+        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("MigrateHotTenant"));
+    }
+
+    public MigrateHotTenantFunction(DynamoDbClient client, FunctionConfig config) {
+        this.migration = new ShardMigration(client, config.tableName(), config.shardPlan());
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        Map<String, Object> event = Json.readObject(input);
+        WorkspaceId workspaceId = WorkspaceId.of(String.valueOf(event.get("workspaceId")));
+        CallTally tally = new CallTally(context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis()));
+        ShardMigration.Progress progress = migration.run(workspaceId, tally,
+                line -> log(context, line));
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("workspaceId", workspaceId.value());
+        result.put("moved", progress.moved());
+        result.put("passes", progress.passes());
+        result.put("done", progress.done());
+        result.put("calls", tally.calls());
+        result.put("capacity", tally.capacity());
+        output.write(Json.write(result).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void log(Context context, String line) {
+        if (context != null && context.getLogger() != null) {
+            context.getLogger().log(line + "\n");
+        } else {
+            System.out.println(line);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package dev.oneread.keys;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.CRC32;
+
+/**
+ * Which workspaces are hot, and into how many shards their projects are spread. A project of a sharded
+ * workspace lives in shard {@code crc32(projectId) mod N + 1}: computed from the id alone, so a point read
+ * knows its partition and stays one call. CRC-32 is a fixed, documented function (unlike String.hashCode's
+ * contract, which promises nothing across versions), and over a ULID's 80 random bits it spreads evenly.
+ * The workspace item itself always stays at {@code WS#acme / META}.
+ *
+ * <p>A workspace being moved into its shards is listed in {@code migrating}: until the move is done, reads
+ * also look in its unsharded partition, where not-yet-moved projects still are.
+ *
+ * <pre>{@code ShardPlan plan = ShardPlan.parse("acme=10,globex=4", "");}</pre>
+ */
+public final class ShardPlan {
+    private static final ShardPlan NONE = new ShardPlan(Map.of(), Set.of());
+    private final Map<String, Integer> shards;
+    private final Set<String> migrating;
+
+    private ShardPlan(Map<String, Integer> shards, Set<String> migrating) {
+        this.shards = Collections.unmodifiableMap(new LinkedHashMap<>(shards));
+        this.migrating = Set.copyOf(migrating);
+    }
+
+    public static ShardPlan none() {
+        return NONE;
+    }
+
+    /**
+     * @param hotTenantShards {@code workspace=shards,...}, e.g. {@code acme=10,globex=4}; empty for none
+     * @param migrating       {@code workspace,...} being moved into their shards; each must be sharded
+     */
+    public static ShardPlan parse(String hotTenantShards, String migrating) {
+        Map<String, Integer> shards = new LinkedHashMap<>();
+        for (String entry : split(hotTenantShards)) {
+            int eq = entry.indexOf('=');
+            if (eq < 1) {
+                throw new IllegalArgumentException("HotTenantShards entries are workspace=shards, e.g. acme=10");
+            }
+            String workspace = WorkspaceId.of(entry.substring(0, eq).strip()).value();
+            int count;
+            try {
+                count = Integer.parseInt(entry.substring(eq + 1).strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("shard count of " + workspace + " is not a number");
+            }
+            if (count < 2 || count > KeyCodec.MAX_SHARDS) {
+                throw new IllegalArgumentException("shard count of " + workspace + " must be 2.." + KeyCodec.MAX_SHARDS);
+            }
+            if (shards.put(workspace, count) != null) {
+                throw new IllegalArgumentException(workspace + " appears twice in HotTenantShards");
+            }
+        }
+        Set<String> moving = new LinkedHashSet<>();
+        for (String workspace : split(migrating)) {
+            String id = WorkspaceId.of(workspace.strip()).value();
+            if (!shards.containsKey(id)) {
+                throw new IllegalArgumentException(id + " is migrating but has no entry in HotTenantShards");
+            }
+            moving.add(id);
+        }
+        return shards.isEmpty() ? NONE : new ShardPlan(shards, moving);
+    }
+
+    /** Number of shards of a workspace; 0 when it is not sharded. */
+    public int shardCount(WorkspaceId workspaceId) {
+        return shards.getOrDefault(workspaceId.value(), 0);
+    }
+
+    public boolean isSharded(WorkspaceId workspaceId) {
+        return shardCount(workspaceId) > 0;
+    }
+
+    /** True while a sharded workspace's projects may still be in its unsharded partition. */
+    public boolean isMigrating(WorkspaceId workspaceId) {
+        return migrating.contains(workspaceId.value());
+    }
+
+    /** The shard (1-based) of a project of a sharded workspace. */
+    public int shardOf(WorkspaceId workspaceId, ProjectId projectId) {
+        int count = shardCount(workspaceId);
+        if (count == 0) {
+            throw new IllegalArgumentException(workspaceId + " is not sharded");
+        }
+        CRC32 crc = new CRC32();
+        crc.update(projectId.value().getBytes(StandardCharsets.US_ASCII));
+        return (int) (crc.getValue() % count) + 1;
+    }
+
+    /** Where a project lives now: its shard for a sharded workspace, else the workspace's partition. */
+    public String projectPartition(WorkspaceId workspaceId, ProjectId projectId) {
+        return isSharded(workspaceId)
+                ? KeyCodec.shardPartition(workspaceId, shardOf(workspaceId, projectId))
+                : KeyCodec.workspacePartition(workspaceId);
+    }
+
+    public PrimaryKey projectKey(WorkspaceId workspaceId, ProjectId projectId) {
+        return new PrimaryKey(projectPartition(workspaceId, projectId), KeyCodec.projectSortKey(projectId));
+    }
+
+    /**
+     * The partitions a list of the workspace's projects reads: its shards, plus its own partition while it
+     * is migrating (or when it is not sharded at all).
+     */
+    public List<String> projectPartitions(WorkspaceId workspaceId) {
+        List<String> out = new ArrayList<>();
+        int count = shardCount(workspaceId);
+        if (count == 0 || isMigrating(workspaceId)) {
+            out.add(KeyCodec.workspacePartition(workspaceId));
+        }
+        for (int shard = 1; shard <= count; shard++) {
+            out.add(KeyCodec.shardPartition(workspaceId, shard));
+        }
+        return out;
+    }
+
+    private static List<String> split(String list) {
+        List<String> out = new ArrayList<>();
+        if (list != null) {
+            for (String part : list.split(",")) {
+                if (!part.isBlank()) {
+                    out.add(part.strip());
+                }
+            }
+        }
+        return out;
+    }
+}

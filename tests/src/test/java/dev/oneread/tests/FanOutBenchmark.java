@@ -1,0 +1,86 @@
+package dev.oneread.tests;
+
+import dev.oneread.functions.listprojects.ListProjectsFunction;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.StoreRequests;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * On-demand benchmark (not a test): the wall time of one ListProjects page of a 10-shard tenant, whose 10
+ * queries run in parallel, against the same 10 queries issued one after another, side by side in one run,
+ * with a given network latency between function and engine (a LatencyProxy; 0 = loopback).
+ *
+ * <p>Run: {@code bash bench/fan-out.sh} (or with latencies: {@code bash bench/fan-out.sh 0 5 20}).
+ */
+public final class FanOutBenchmark {
+    private static final int ROUNDS = 40;
+
+    public static void main(String[] args) throws Exception {
+        List<Integer> latencies = new ArrayList<>();
+        for (String a : args.length == 0 ? new String[] {"0", "5"} : args) {
+            latencies.add(Integer.parseInt(a));
+        }
+        TestEngine engine = TestEngine.get();
+        String ws = Api.freshWorkspaceId("bench");
+        ShardPlan plan = ShardPlan.parse(ws + "=10", "");
+        Api api = new Api(plan);
+        api.createWorkspace(ws, "Bench");
+        for (int i = 0; i < 500; i++) {
+            api.createProject(ws, "{\"name\":\"p" + i + "\"}");
+        }
+        System.out.printf("machine: %d cores, %s; tenant %s: 500 projects in 10 shards; page size 25; %d rounds each%n",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), ws, ROUNDS);
+        for (int latency : latencies) {
+            try (LatencyProxy network = new LatencyProxy(engine.endpoint, Duration.ofMillis(latency))) {
+                DynamoDbClient client = DynamoDbClients.local(network.endpoint(), List.of());
+                ListProjectsFunction function = new ListProjectsFunction(client,
+                        DynamoDbClients.localAsync(network.endpoint(), List.of()),
+                        new FunctionConfig("ListProjects", TestEngine.TABLE, false, Api.CURSOR_KEY, plan));
+                String event = ApiEvents.event("GET", "/workspaces/{workspaceId}/projects", Map.of("workspaceId", ws),
+                        Map.of("limit", "25"), null);
+                StoreRequests requests = new StoreRequests(TestEngine.TABLE, plan);
+                List<QueryRequest> sameQueries = new ArrayList<>();
+                plan.projectPartitions(WorkspaceId.of(ws)).forEach(p -> sameQueries.add(requests.listProjectsIn(p, 25, Optional.empty())));
+                List<Double> parallel = new ArrayList<>();
+                List<Double> sequential = new ArrayList<>();
+                for (int round = 0; round < ROUNDS + 5; round++) {
+                    long t = System.nanoTime();
+                    Lambda.Response page = Lambda.invoke(function, event);
+                    double fanOut = (System.nanoTime() - t) / 1e6;
+                    if (page.status() != 200) {
+                        throw new IllegalStateException("page failed: " + page.body());
+                    }
+                    t = System.nanoTime();
+                    for (QueryRequest q : sameQueries) {
+                        client.query(q);
+                    }
+                    double oneByOne = (System.nanoTime() - t) / 1e6;
+                    if (round >= 5) { // the first rounds warm connections and the JIT
+                        parallel.add(fanOut);
+                        sequential.add(oneByOne);
+                    }
+                }
+                double p = median(parallel);
+                double s = median(sequential);
+                System.out.printf("latency %2d ms: fan-out page median %7.2f ms, same 10 queries one by one %7.2f ms, ratio %.2fx%n",
+                        latency, p, s, p / s);
+            }
+        }
+        System.exit(0);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(Double::compare);
+        return sorted.get(sorted.size() / 2);
+    }
+}
