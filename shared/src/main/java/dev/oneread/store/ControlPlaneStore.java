@@ -65,10 +65,6 @@ public final class ControlPlaneStore {
         this.plan = plan;
     }
 
-    public StoreRequests requests() {
-        return requests;
-    }
-
     /** Workspace settings. 1 GetItem. */
     public Workspace getWorkspace(WorkspaceId id, CallTally tally) {
         GetItemResponse response = Calls.call(() -> client.getItem(ReadAudit.tagged(requests.getWorkspace(id), tally)));

@@ -11,6 +11,7 @@ import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.ContainerCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -54,27 +55,31 @@ public final class DynamoDbClients {
      * timeouts and engine faults that the local engine cannot produce.
      */
     public static DynamoDbClient fromEnvironment(Map<String, String> environment, List<ExecutionInterceptor> extra) {
-        String region = environment.getOrDefault("AWS_REGION", "us-east-1");
+        return configured(DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()), environment, extra)
+                .build();
+    }
+
+    /** What the sync and the async client share: region, credentials, retries, timeouts, audit, endpoint. */
+    private static <B extends AwsClientBuilder<B, ?>> B configured(B builder, Map<String, String> environment,
+                                                                   List<ExecutionInterceptor> extra) {
         String endpoint = environment.get(ENDPOINT_VARIABLE);
-        var builder = DynamoDbClient.builder()
-                .region(Region.of(region))
-                .credentialsProvider(credentials(environment, endpoint != null && !endpoint.isBlank()))
-                .httpClient(UrlConnectionHttpClient.create())
+        boolean localEngine = endpoint != null && !endpoint.isBlank();
+        builder.region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
+                .credentialsProvider(credentials(environment, localEngine))
                 .overrideConfiguration(o -> o
                         .retryStrategy(RetryMode.STANDARD)
                         .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
                         .apiCallTimeout(CALL_TIMEOUT)
                         .executionInterceptors(withAudit(extra)));
-        if (endpoint != null && !endpoint.isBlank()) {
+        if (localEngine) {
             builder.endpointOverride(URI.create(endpoint));
         }
-        return builder.build();
+        return builder;
     }
 
     /** A client for a local engine at {@code endpoint}, with dummy credentials: for tests and the runner. */
     public static DynamoDbClient local(URI endpoint) {
-        return fromEnvironment(Map.of(ENDPOINT_VARIABLE, endpoint.toString(), "AWS_REGION", "us-east-1",
-                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
+        return fromEnvironment(localEnvironment(endpoint));
     }
 
     private static List<ExecutionInterceptor> withAudit(List<ExecutionInterceptor> extra) {
@@ -96,20 +101,9 @@ public final class DynamoDbClients {
     /** The async client configured from {@code environment}, with extra interceptors after the audit. */
     public static DynamoDbAsyncClient asyncFromEnvironment(Map<String, String> environment,
                                                            List<ExecutionInterceptor> extra) {
-        String endpoint = environment.get(ENDPOINT_VARIABLE);
-        var builder = DynamoDbAsyncClient.builder()
-                .region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
-                .credentialsProvider(credentials(environment, endpoint != null && !endpoint.isBlank()))
-                .httpClient(AwsCrtAsyncHttpClient.builder().maxConcurrency(MAX_FAN_OUT).build())
-                .overrideConfiguration(o -> o
-                        .retryStrategy(RetryMode.STANDARD)
-                        .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
-                        .apiCallTimeout(CALL_TIMEOUT)
-                        .executionInterceptors(withAudit(extra)));
-        if (endpoint != null && !endpoint.isBlank()) {
-            builder.endpointOverride(URI.create(endpoint));
-        }
-        return builder.build();
+        return configured(DynamoDbAsyncClient.builder()
+                .httpClient(AwsCrtAsyncHttpClient.builder().maxConcurrency(MAX_FAN_OUT).build()), environment, extra)
+                .build();
     }
 
     /** The async client for a local engine. */
@@ -127,8 +121,7 @@ public final class DynamoDbClients {
 
     /** A local-engine client with extra interceptors (fault injection in tests). */
     public static DynamoDbClient local(URI endpoint, List<ExecutionInterceptor> extra) {
-        return fromEnvironment(Map.of(ENDPOINT_VARIABLE, endpoint.toString(), "AWS_REGION", "us-east-1",
-                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"), extra);
+        return fromEnvironment(localEnvironment(endpoint), extra);
     }
 
     private static AwsCredentialsProvider credentials(Map<String, String> environment, boolean localEngine) {
