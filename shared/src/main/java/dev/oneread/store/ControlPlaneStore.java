@@ -19,7 +19,6 @@ import dev.oneread.store.exceptions.AlreadyExistsException;
 import dev.oneread.store.exceptions.InvalidCursorException;
 import dev.oneread.store.exceptions.NotFoundException;
 import dev.oneread.store.exceptions.PreconditionFailedException;
-import dev.oneread.store.exceptions.StoreFailureException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,13 +30,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * One method per access pattern. Each builds its request with {@link StoreRequests} (pure), makes exactly
- * one DynamoDB call tagged with the invocation's {@link CallTally}, and maps the result back. SDK
+ * one DynamoDB call (one per shard, in parallel, for a hot workspace's lists) tagged with the invocation's
+ * {@link CallTally}, and maps the result back. SDK
  * exceptions are translated here, once, into the domain exceptions of {@code store.exceptions}.
  *
  * <pre>{@code Workspace ws = store.getWorkspace(WorkspaceId.of("acme"), tally);}</pre>
@@ -99,11 +98,7 @@ public final class ControlPlaneStore {
     /** Creates a workspace at version 1. 1 conditional PutItem; 409 territory if the id is taken. */
     public Workspace createWorkspace(NewWorkspace request, Instant now, CallTally tally) {
         Workspace workspace = new Workspace(request.id(), request.name(), request.settings(), now, now, 1);
-        try {
-            Calls.call(() -> client.putItem(ReadAudit.tagged(requests.createWorkspace(workspace), tally)));
-        } catch (Calls.ConditionFailed e) {
-            throw new AlreadyExistsException("workspace", e.getCause());
-        }
+        create(requests.createWorkspace(workspace), "workspace", tally);
         return workspace;
     }
 
@@ -117,12 +112,17 @@ public final class ControlPlaneStore {
         ProjectStatus status = request.status() == null ? ProjectStatus.ACTIVE : request.status();
         Project project = new Project(projectId, workspaceId, request.name(), request.description(), status,
                 now, now, 1);
-        try {
-            Calls.call(() -> client.putItem(ReadAudit.tagged(requests.createProject(project), tally)));
-        } catch (Calls.ConditionFailed e) {
-            throw new AlreadyExistsException("project", e.getCause());
-        }
+        create(requests.createProject(project), "project", tally);
         return project;
+    }
+
+    /** A conditional put that never overwrites: a taken key is an {@link AlreadyExistsException}. */
+    private void create(PutItemRequest put, String what, CallTally tally) {
+        try {
+            Calls.call(() -> client.putItem(ReadAudit.tagged(put, tally)));
+        } catch (Calls.ConditionFailed e) {
+            throw new AlreadyExistsException(what, e.getCause());
+        }
     }
 
     /**
