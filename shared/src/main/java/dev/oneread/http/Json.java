@@ -37,14 +37,44 @@ public final class Json {
      * jackson-jr alone would ignore) is a {@link MalformedJsonException}.
      */
     public static Map<String, Object> readObject(String text) {
+        Map<String, Object> object;
         try (JsonParser parser = FACTORY.createParser(text)) {
             Object value = JSON_MAPPER.anyFrom(parser);
             if (parser.nextToken() != null) {
                 throw new MalformedJsonException(null);
             }
-            return asObject(value);
+            object = asObject(value);
+        } catch (com.fasterxml.jackson.core.JsonParseException e) {
+            // jackson-core refuses a lone surrogate in a field name (but not in a value): the same fault.
+            throw e.getOriginalMessage().contains("surrogate") ? new InvalidTextException() : new MalformedJsonException(e);
         } catch (IOException | RuntimeException e) {
             throw e instanceof MalformedJsonException m ? m : new MalformedJsonException(e);
+        }
+        requireWellFormedText(object);
+        return object;
+    }
+
+    /**
+     * A JSON string may escape half of a UTF-16 surrogate pair (the escape of U+D800 alone); no UTF-8 encoding
+     * can store it, so DynamoDB would keep {@code ?} instead. Refusing it keeps what is stored what was sent.
+     */
+    private static void requireWellFormedText(Object value) {
+        if (value instanceof String text) {
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    i++;
+                } else if (Character.isSurrogate(c)) {
+                    throw new InvalidTextException();
+                }
+            }
+        } else if (value instanceof Map<?, ?> map) {
+            map.forEach((k, v) -> {
+                requireWellFormedText(k);
+                requireWellFormedText(v);
+            });
+        } else if (value instanceof java.util.List<?> list) {
+            list.forEach(Json::requireWellFormedText);
         }
     }
 
@@ -64,6 +94,14 @@ public final class Json {
             return (Map<String, Object>) map;
         }
         throw new MalformedJsonException(null);
+    }
+
+    /** A string in the JSON holds a lone UTF-16 surrogate: not Unicode text. */
+    public static final class InvalidTextException extends RuntimeException {
+        InvalidTextException() {
+            super("strings must be valid Unicode: a lone UTF-16 surrogate such as \\ud800 is not allowed", null,
+                    false, false);
+        }
     }
 
     /** The text is not a JSON object. */

@@ -28,6 +28,8 @@ public final class Problems {
             return problem(e.status(), e.getMessage());
         } else if (error instanceof InvalidIdException e) {
             return problem(400, e.getMessage());
+        } else if (error instanceof Json.InvalidTextException e) {
+            return problem(400, e.getMessage());
         } else if (error instanceof Json.MalformedJsonException) {
             return problem(400, "body must be a JSON object");
         } else if (error instanceof InvalidCursorException || error instanceof Cursors.BadCursorException) {

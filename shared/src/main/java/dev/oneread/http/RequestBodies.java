@@ -9,6 +9,7 @@ import dev.oneread.model.ProjectStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Validates request bodies into model records. Unknown fields are rejected (a typo must not be silently
@@ -34,15 +35,19 @@ public final class RequestBodies {
         if (!(id instanceof String)) {
             throw HttpProblemException.badRequest("id is required and must be a string");
         }
-        return new NewWorkspace(WorkspaceId.of((String) id), name(body), settings(body.get("settings")));
+        return new NewWorkspace(WorkspaceId.of((String) id), name(body),
+                present(body, "settings", RequestBodies::settings, Map.of()));
     }
 
-    /** {@code {"name","description"?,"status"?}} for CreateProject. */
+    /**
+     * {@code {"name","description"?,"status"?}} for CreateProject. As in a PATCH, a {@code null} status or
+     * settings is refused rather than read as "absent": one rule for both, so a client learns it once.
+     */
     public static NewProject newProject(ApiRequest request) {
         Map<String, Object> body = body(request);
         allowOnly(body, Set.of("name", "description", "status"));
         return new NewProject(name(body), optionalString(body, "description", MAX_DESCRIPTION),
-                status(body.get("status")));
+                present(body, "status", RequestBodies::status, ProjectStatus.ACTIVE));
     }
 
     /** {@code {"name"?, "settings"?}} for PATCH /workspaces/{id}: at least one; settings replaces the whole map. */
@@ -50,7 +55,7 @@ public final class RequestBodies {
         Map<String, Object> body = body(request);
         allowOnly(body, Set.of("name", "settings"));
         WorkspacePatch patch = new WorkspacePatch(body.containsKey("name") ? name(body) : null,
-                body.containsKey("settings") ? settings(requireNonNull(body, "settings")) : null);
+                present(body, "settings", RequestBodies::settings, null));
         if (patch.isEmpty()) {
             throw HttpProblemException.badRequest("give at least one of name, settings");
         }
@@ -64,19 +69,23 @@ public final class RequestBodies {
         boolean clearDescription = body.containsKey("description") && body.get("description") == null;
         ProjectPatch patch = new ProjectPatch(body.containsKey("name") ? name(body) : null,
                 optionalString(body, "description", MAX_DESCRIPTION), clearDescription,
-                body.containsKey("status") ? status(requireNonNull(body, "status")) : null);
+                present(body, "status", RequestBodies::status, null));
         if (patch.isEmpty()) {
             throw HttpProblemException.badRequest("give at least one of name, description, status");
         }
         return patch;
     }
 
-    private static Object requireNonNull(Map<String, Object> body, String field) {
+    /** A field that may be left out, but is never {@code null} when given: parsed, or {@code absent}. */
+    private static <T> T present(Map<String, Object> body, String field, Function<Object, T> parse, T absent) {
+        if (!body.containsKey(field)) {
+            return absent;
+        }
         Object value = body.get(field);
         if (value == null) {
             throw HttpProblemException.badRequest(field + " must not be null");
         }
-        return value;
+        return parse.apply(value);
     }
 
     private static Map<String, Object> body(ApiRequest request) {
@@ -115,9 +124,6 @@ public final class RequestBodies {
     }
 
     private static ProjectStatus status(Object value) {
-        if (value == null) {
-            return ProjectStatus.ACTIVE;
-        }
         for (ProjectStatus status : ProjectStatus.values()) {
             if (status.name().equals(value)) {
                 return status;
@@ -128,9 +134,6 @@ public final class RequestBodies {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> settings(Object value) {
-        if (value == null) {
-            return Map.of();
-        }
         if (!(value instanceof Map<?, ?>)) {
             throw HttpProblemException.badRequest("settings must be a JSON object");
         }

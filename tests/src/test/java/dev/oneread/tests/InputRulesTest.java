@@ -1,0 +1,96 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Input rules that once disagreed between routes, or silently changed what was stored: found by a new
+ * user and by an OpenAPI fuzzer (issue 8, point 7).
+ */
+class InputRulesTest {
+    private final Api api = new Api();
+
+    private String workspace() {
+        String ws = Api.freshWorkspaceId("in");
+        assertThat(api.createWorkspace(ws, "Acme").status()).isEqualTo(201);
+        return ws;
+    }
+
+    @Test
+    void createProject_shouldRefuseNullStatus_asPatchDoes() {
+        String ws = workspace();
+
+        Lambda.Response response = api.createProject(ws, "{\"name\":\"Site\",\"status\":null}");
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json()).containsEntry("detail", "status must not be null");
+        assertThat(Partitions.items(api.engine.client, "WS#" + ws)).hasSize(1);
+    }
+
+    @Test
+    void createWorkspace_shouldRefuseNullSettings_asPatchDoes() {
+        String ws = Api.freshWorkspaceId("in");
+
+        Lambda.Response create = api.createWorkspace("{\"id\":\"" + ws + "\",\"name\":\"Acme\",\"settings\":null}");
+
+        assertThat(create.status()).isEqualTo(400);
+        assertThat(create.json()).containsEntry("detail", "settings must not be null");
+        assertThat(Partitions.items(api.engine.client, "WS#" + ws)).isEmpty();
+        // and a create that leaves settings out still gets an empty map
+        assertThat(api.createWorkspace("{\"id\":\"" + ws + "\",\"name\":\"Acme\"}").json())
+                .containsEntry("settings", Map.of());
+    }
+
+    /** A JSON escape of half a surrogate pair: not Unicode text, and DynamoDB would store {@code ?} for it. */
+    private static final String LONE_HIGH = "\\ud800";
+    private static final String LONE_LOW = "\\udc00";
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"name\":\"a" + LONE_HIGH + "b\"}",
+            "{\"name\":\"a" + LONE_LOW + "\"}",
+            "{\"name\":\"Site\",\"description\":\"" + LONE_HIGH + "\"}",
+            "{\"name\":\"Site\",\"description\":\"x" + LONE_LOW + LONE_HIGH + "y\"}"})
+    void createProject_shouldRefuseLoneSurrogates_insteadOfStoringQuestionMarks(String body) {
+        String ws = workspace();
+
+        Lambda.Response response = api.createProject(ws, body);
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.contentType()).isEqualTo("application/problem+json");
+        assertThat((String) response.json().get("detail")).contains("lone UTF-16 surrogate");
+        assertThat(Partitions.items(api.engine.client, "WS#" + ws)).hasSize(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"settings\":{\"a" + LONE_HIGH + "b\":1}}",
+            "{\"settings\":{\"k\":\"a" + LONE_LOW + "\"}}",
+            "{\"settings\":{\"k\":[\"" + LONE_HIGH + "\"]}}",
+            "{\"name\":\"" + LONE_HIGH + "\"}"})
+    void patchWorkspace_shouldRefuseLoneSurrogates_inValuesAndSettingsKeys(String body) {
+        String ws = workspace();
+
+        Lambda.Response response = api.patchWorkspace(ws, "\"1\"", body);
+
+        // A settings key used to get "body must be a JSON object": the fault is the text, so say so.
+        assertThat(response.status()).isEqualTo(400);
+        assertThat((String) response.json().get("detail")).contains("lone UTF-16 surrogate");
+        assertThat(api.getWorkspace(ws).json()).containsEntry("version", 1).containsEntry("name", "Acme");
+    }
+
+    @Test
+    void createProject_shouldKeepAValidSurrogatePair() {
+        String ws = workspace();
+        String rocket = "\\ud83d\\ude80"; // U+1F680, escaped as a pair
+
+        Lambda.Response response = api.createProject(ws, "{\"name\":\"go " + rocket + "\"}");
+
+        assertThat(response.status()).isEqualTo(201);
+        assertThat(response.json()).containsEntry("name", "go \uD83D\uDE80");
+    }
+}
