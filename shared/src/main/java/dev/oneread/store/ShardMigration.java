@@ -25,7 +25,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class ShardMigration {
     static final int BATCH = 25;
-    /** Stop starting batches when less than this is left of the invocation: never die mid-batch. */
+    /**
+     * Start no query and no project move with less than this left of the invocation: a move is two calls, each
+     * bounded by the client's timeouts, so the run ends cleanly (done: false) instead of dying mid-batch.
+     */
     static final Duration STOP_MARGIN = Duration.ofSeconds(5);
 
     private final StoreCalls calls;
@@ -65,6 +68,9 @@ public final class ShardMigration {
             }
             passes++;
             for (Map<String, AttributeValue> item : batch) {
+                if (!hasTime(tally)) {
+                    break;
+                }
                 if (move(workspaceId, item, tally)) {
                     moved++;
                 }
