@@ -2,6 +2,8 @@ package dev.oneread.http;
 
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.ExpectedVersion;
+import dev.oneread.model.ListPosition;
 import dev.oneread.store.exceptions.NotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -88,15 +90,15 @@ public record ApiRequest(String routeKey, String method, String rawPath, Map<Str
         return Integer.parseInt(raw);
     }
 
-    /** {@code ?cursor=}, opened to the store position it stands for; only valid for this workspace and route. */
-    public Optional<String> cursor() {
+    /** {@code ?cursor=}, opened to the list position it stands for; only valid for this workspace and route. */
+    public Optional<ListPosition> cursor() {
         String raw = queryParameters.get("cursor");
         return raw == null ? Optional.empty()
                 : Optional.of(requireCursors().open(raw, workspaceId().value(), routeKey));
     }
 
-    /** The {@code nextCursor} to return for a store position, or null on the last page. */
-    public String nextCursor(Optional<String> position) {
+    /** The {@code nextCursor} to return for a list position, or null on the last page. */
+    public String nextCursor(Optional<ListPosition> position) {
         return position.map(p -> requireCursors().seal(p, workspaceId().value(), routeKey)).orElse(null);
     }
 
@@ -104,22 +106,22 @@ public record ApiRequest(String routeKey, String method, String rawPath, Map<Str
      * The version named by {@code If-Match: "<version>"} (our ETags). A missing header is a 428; a value that
      * cannot match any version is a 412, as RFC 9110 has it. {@code *} matches any existing version.
      */
-    public long ifMatchVersion() {
+    public ExpectedVersion ifMatchVersion() {
         String value = header("if-match").orElseThrow(() ->
                 new HttpProblemException(428, "If-Match with the ETag you read is required"));
         String tag = value.strip();
         if (tag.equals("*")) {
-            return 0;
+            return ExpectedVersion.any();
         }
         if (tag.matches("^\"[1-9][0-9]{0,17}\"$")) {
-            return Long.parseLong(tag.substring(1, tag.length() - 1));
+            return ExpectedVersion.exactly(Long.parseLong(tag.substring(1, tag.length() - 1)));
         }
         throw new HttpProblemException(412, "If-Match does not match the current version");
     }
 
     /** {@code If-Match} when present (DELETE), else any version. */
-    public long optionalIfMatchVersion() {
-        return header("if-match").isPresent() ? ifMatchVersion() : 0;
+    public ExpectedVersion optionalIfMatchVersion() {
+        return header("if-match").isPresent() ? ifMatchVersion() : ExpectedVersion.any();
     }
 
     private Cursors requireCursors() {

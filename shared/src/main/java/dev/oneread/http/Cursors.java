@@ -1,5 +1,12 @@
 package dev.oneread.http;
 
+import dev.oneread.model.ListPosition;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -7,12 +14,13 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.TreeSet;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Opaque pagination cursors: the store position, sealed with AES-256-GCM and bound (as associated data) to
+ * Opaque pagination cursors: a {@link ListPosition}, sealed with AES-256-GCM and bound (as associated data) to
  * the workspace and the route, with an expiry inside. A cursor that was altered, expired, or issued for
  * another workspace or route fails authentication and is a 400; nobody can read a key out of one or forge
  * one. The partition still comes from the path, and the store re-validates the position with the codec.
@@ -38,10 +46,10 @@ public final class Cursors {
         this.clock = clock;
     }
 
-    public String seal(String position, String workspaceId, String routeKey) {
+    public String seal(ListPosition position, String workspaceId, String routeKey) {
         byte[] nonce = new byte[NONCE_BYTES];
         RANDOM.nextBytes(nonce);
-        byte[] text = position.getBytes(StandardCharsets.UTF_8);
+        byte[] text = encode(position);
         ByteBuffer plain = ByteBuffer.allocate(Long.BYTES + text.length)
                 .putLong(clock.instant().plus(LIFETIME).getEpochSecond()).put(text);
         try {
@@ -54,7 +62,7 @@ public final class Cursors {
         }
     }
 
-    public String open(String cursor, String workspaceId, String routeKey) {
+    public ListPosition open(String cursor, String workspaceId, String routeKey) {
         if (cursor == null || cursor.length() > 1024 || !cursor.matches("^[A-Za-z0-9_-]+$")) {
             throw new BadCursorException();
         }
@@ -78,7 +86,41 @@ public final class Cursors {
         if (buffer.getLong() < clock.instant().getEpochSecond()) {
             throw new BadCursorException();
         }
-        return StandardCharsets.UTF_8.decode(buffer).toString();
+        return decode(buffer);
+    }
+
+    /** The position as bytes: the sort key, then the count and indexes of the exhausted partitions. */
+    private static byte[] encode(ListPosition position) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeUTF(position.afterSortKey());
+            out.writeShort(position.exhausted().size());
+            for (int index : position.exhausted()) {
+                out.writeShort(index);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Only this class writes these bytes, under authentication; anything else (an older format) is a 400. */
+    private static ListPosition decode(ByteBuffer buffer) {
+        try (DataInputStream in = new DataInputStream(
+                new ByteArrayInputStream(buffer.array(), buffer.position(), buffer.remaining()))) {
+            String afterSortKey = in.readUTF();
+            int count = in.readUnsignedShort();
+            TreeSet<Integer> exhausted = new TreeSet<>();
+            for (int i = 0; i < count; i++) {
+                exhausted.add(in.readUnsignedShort());
+            }
+            if (in.available() > 0) {
+                throw new BadCursorException();
+            }
+            return new ListPosition(afterSortKey, exhausted);
+        } catch (IOException e) {
+            throw new BadCursorException();
+        }
     }
 
     private Cipher cipher(int mode, byte[] nonce, String workspaceId, String routeKey) throws GeneralSecurityException {

@@ -124,6 +124,12 @@ public final class KeyCodec {
         throw new InvalidKeyException("unknown sort key");
     }
 
+    /** Decodes {@code PROJ#<ulid>} to its project; any other sort key is an {@link InvalidKeyException}. */
+    public static ProjectId decodeProjectSortKey(String sort) {
+        return decodeSortKey(sort).project()
+                .orElseThrow(() -> new InvalidKeyException("not a project sort key"));
+    }
+
     private static WorkspaceId parseWorkspace(String slug) {
         try {
             return WorkspaceId.of(slug);

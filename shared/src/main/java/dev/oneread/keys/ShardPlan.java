@@ -98,21 +98,28 @@ public final class ShardPlan {
     }
 
     /** Where a project lives now: its shard for a sharded workspace, else the workspace's partition. */
-    public String projectPartition(WorkspaceId workspaceId, ProjectId projectId) {
+    private String projectPartition(WorkspaceId workspaceId, ProjectId projectId) {
         return isSharded(workspaceId)
                 ? KeyCodec.shardPartition(workspaceId, shardOf(workspaceId, projectId))
                 : KeyCodec.workspacePartition(workspaceId);
     }
 
-    public PrimaryKey projectKey(WorkspaceId workspaceId, ProjectId projectId) {
-        return new PrimaryKey(projectPartition(workspaceId, projectId), KeyCodec.projectSortKey(projectId));
+    /**
+     * Where to find a project: its home, and while its workspace is migrating, first the unsharded key where it
+     * may still be.
+     */
+    public ProjectLocation locate(WorkspaceId workspaceId, ProjectId projectId) {
+        PrimaryKey home = new PrimaryKey(projectPartition(workspaceId, projectId), KeyCodec.projectSortKey(projectId));
+        return isMigrating(workspaceId)
+                ? ProjectLocation.moving(KeyCodec.projectKey(workspaceId, projectId), home)
+                : ProjectLocation.at(home);
     }
 
     /**
-     * The partitions a list of the workspace's projects reads: its shards, plus its own partition while it
-     * is migrating (or when it is not sharded at all).
+     * The partitions a list of the workspace's projects reads: its shards, plus its own partition (first) while
+     * it is migrating, or its own partition alone when it is not sharded at all.
      */
-    public List<String> projectPartitions(WorkspaceId workspaceId) {
+    public ListPartitions projectPartitions(WorkspaceId workspaceId) {
         List<String> out = new ArrayList<>();
         int count = shardCount(workspaceId);
         if (count == 0 || isMigrating(workspaceId)) {
@@ -121,7 +128,20 @@ public final class ShardPlan {
         for (int shard = 1; shard <= count; shard++) {
             out.add(KeyCodec.shardPartition(workspaceId, shard));
         }
-        return out;
+        return new ListPartitions(out, isMigrating(workspaceId));
+    }
+
+    /**
+     * The partitions of a workspace's item collection: its own (which holds the workspace item, and during a
+     * move the unmoved projects) first, then its shards.
+     */
+    public ListPartitions collectionPartitions(WorkspaceId workspaceId) {
+        List<String> out = new ArrayList<>();
+        out.add(KeyCodec.workspacePartition(workspaceId));
+        for (int shard = 1; shard <= shardCount(workspaceId); shard++) {
+            out.add(KeyCodec.shardPartition(workspaceId, shard));
+        }
+        return new ListPartitions(out, isMigrating(workspaceId));
     }
 
     private static List<String> split(String list) {

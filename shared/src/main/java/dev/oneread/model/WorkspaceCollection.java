@@ -5,9 +5,9 @@ import java.util.Optional;
 
 /**
  * One page of a workspace's item collection: the workspace item, if it fell on this page, and the projects
- * that did. {@code next} is the sort key to resume after, absent on the last page.
+ * that did. {@code next} is where the next page starts, absent on the last page.
  */
-public record WorkspaceCollection(Optional<Workspace> workspace, List<Project> projects, Optional<String> next) {
+public record WorkspaceCollection(Optional<Workspace> workspace, List<Project> projects, Optional<ListPosition> next) {
     public WorkspaceCollection {
         projects = List.copyOf(projects);
     }

@@ -1,21 +1,20 @@
 package dev.oneread.store;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
- * The DynamoDB calls one invocation made: how many, the capacity they consumed, and the operations in
- * order. One tally per invocation, filled by {@link ReadAudit}; thread-safe because a fan-out read reports
- * from the SDK's completion threads.
+ * The DynamoDB calls one invocation made, each as an {@link AuditedCall}, filled by {@link CallAudit}: how many,
+ * the capacity they consumed, what each addressed. One tally per invocation; thread-safe because a fan-out
+ * read reports from the SDK's completion threads.
  */
 public final class CallTally {
     private final long deadlineNanos;
-    private int calls;
-    private BigDecimal capacity = BigDecimal.ZERO;
-    private final List<String> operations = new ArrayList<>();
-    private final List<String> partitions = new ArrayList<>();
+    private final List<AuditedCall> calls = new ArrayList<>();
     private int inFlight;
     private int maxInFlight;
 
@@ -28,22 +27,30 @@ public final class CallTally {
      * A tally for an invocation that must be done within {@code budget} (the Lambda's remaining time less a
      * margin to write the response): every DynamoDB call gets at most what is left of it.
      */
-    public CallTally(java.time.Duration budget) {
+    public CallTally(Duration budget) {
         this.deadlineNanos = budget == null ? Long.MAX_VALUE : System.nanoTime() + budget.toNanos();
     }
 
-    /** Time left before the deadline; {@link java.time.Duration#ZERO} once it has passed. */
-    public java.time.Duration remaining() {
+    /** Time left before the deadline; {@link Duration#ZERO} once it has passed. */
+    public Duration remaining() {
         if (deadlineNanos == Long.MAX_VALUE) {
-            return java.time.Duration.ofDays(1);
+            return Duration.ofDays(1);
         }
-        return java.time.Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
     }
 
-    synchronized void recordCall(String operation, String partition) {
-        calls++;
-        operations.add(operation);
-        partitions.add(partition);
+    /** Records a request going out; returns its place, by which the audit completes it. */
+    synchronized int record(AuditedCall call) {
+        calls.add(call);
+        return calls.size() - 1;
+    }
+
+    synchronized AuditedCall call(int index) {
+        return calls.get(index);
+    }
+
+    synchronized void revise(int index, UnaryOperator<AuditedCall> change) {
+        calls.set(index, change.apply(calls.get(index)));
     }
 
     synchronized void sent() {
@@ -60,28 +67,34 @@ public final class CallTally {
         return maxInFlight;
     }
 
-    synchronized void addCapacity(double units) {
-        capacity = capacity.add(BigDecimal.valueOf(units));
+    /** Every request in the order sent, retries included, as far as each has been answered. */
+    public synchronized List<AuditedCall> auditedCalls() {
+        return List.copyOf(calls);
     }
 
     /** DynamoDB requests sent, retries included: each one is a request DynamoDB saw (and may bill). */
     public synchronized int calls() {
-        return calls;
+        return calls.size();
     }
 
-    /** Capacity units consumed, as DynamoDB reported them (reads and writes together). */
+    /**
+     * Capacity units consumed, reads and writes together: as DynamoDB reported them, and for a refused conditional
+     * write (which DynamoDB bills but reports nothing for) as its item-size rule has it.
+     */
     public synchronized BigDecimal capacity() {
-        BigDecimal plain = capacity.stripTrailingZeros();
+        BigDecimal sum = calls.stream().map(AuditedCall::capacity).filter(Objects::nonNull)
+                .reduce(BigDecimal.ZERO, BigDecimal::add);
+        BigDecimal plain = sum.stripTrailingZeros();
         return plain.scale() < 0 ? plain.setScale(0) : plain;
     }
 
     /** The partition key value each request addressed, in order: what proves a request stayed in its tenant. */
     public synchronized List<String> partitions() {
-        return Collections.unmodifiableList(new ArrayList<>(partitions));
+        return calls.stream().map(AuditedCall::partition).toList();
     }
 
     /** Operation names in the order they were sent, e.g. {@code [GetItem, PutItem]}. */
     public synchronized List<String> operations() {
-        return Collections.unmodifiableList(new ArrayList<>(operations));
+        return calls.stream().map(AuditedCall::operation).toList();
     }
 }

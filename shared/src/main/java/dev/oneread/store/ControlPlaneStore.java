@@ -1,11 +1,14 @@
 package dev.oneread.store;
 
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.ListPartitions;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.ProjectLocation;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.keys.SortKey;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.ExpectedVersion;
+import dev.oneread.model.ListPosition;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.Page;
@@ -16,7 +19,6 @@ import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceCollection;
 import dev.oneread.model.WorkspacePatch;
 import dev.oneread.store.exceptions.AlreadyExistsException;
-import dev.oneread.store.exceptions.InvalidCursorException;
 import dev.oneread.store.exceptions.NotFoundException;
 import dev.oneread.store.exceptions.PreconditionFailedException;
 import java.time.Instant;
@@ -25,26 +27,24 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * One method per access pattern. Each builds its request with {@link StoreRequests} (pure), makes exactly
- * one DynamoDB call (one per shard, in parallel, for a hot workspace's lists) tagged with the invocation's
- * {@link CallTally}, and maps the result back. SDK
- * exceptions are translated here, once, into the domain exceptions of {@code store.exceptions}.
+ * One method per access pattern. Each builds its request with {@link ControlPlaneRequests} (pure), makes
+ * exactly one DynamoDB call through {@link StoreCalls} (one per shard, in parallel, for a hot workspace's
+ * lists), and maps the result back. A project is looked for where its {@link ProjectLocation} says, key after
+ * key, by one walk; a refused versioned write becomes a {@link Conflict}, and only here an exception.
  *
  * <pre>{@code Workspace ws = store.getWorkspace(WorkspaceId.of("acme"), tally);}</pre>
  */
 public final class ControlPlaneStore {
-    private final DynamoDbClient client;
-    private final DynamoDbAsyncClient asyncClient;
-    private final StoreRequests requests;
+    private final StoreCalls calls;
+    private final FanOut fanOut;
+    private final ControlPlaneRequests requests;
     private final ShardPlan plan;
 
     /** A store for unsharded workspaces only. */
@@ -58,19 +58,16 @@ public final class ControlPlaneStore {
      * @param plan        which workspaces are sharded, and which are being migrated
      */
     public ControlPlaneStore(DynamoDbClient client, DynamoDbAsyncClient asyncClient, String tableName, ShardPlan plan) {
-        this.client = client;
-        this.asyncClient = asyncClient;
-        this.requests = new StoreRequests(tableName, plan);
+        this.calls = new StoreCalls(client, asyncClient);
+        this.fanOut = new FanOut(calls);
+        this.requests = new ControlPlaneRequests(tableName, plan);
         this.plan = plan;
     }
 
     /** Workspace settings. 1 GetItem. */
     public Workspace getWorkspace(WorkspaceId id, CallTally tally) {
-        GetItemResponse response = Calls.call(() -> client.getItem(ReadAudit.tagged(requests.getWorkspace(id), tally)));
-        if (!response.hasItem() || response.item().isEmpty()) {
-            throw new NotFoundException("workspace");
-        }
-        return Items.workspace(response.item());
+        return Items.workspace(calls.get(requests.getWorkspace(id), tally)
+                .orElseThrow(() -> new NotFoundException("workspace")));
     }
 
     /**
@@ -78,21 +75,9 @@ public final class ControlPlaneStore {
      * unsharded copy is read first (it is the current one as long as it exists), then the shard: 2 at most.
      */
     public Project getProject(WorkspaceId workspaceId, ProjectId projectId, CallTally tally) {
-        if (plan.isMigrating(workspaceId)) {
-            GetItemResponse unmoved = Calls.call(() -> client.getItem(ReadAudit.tagged(
-                    requests.getItemAt(KeyCodec.projectKey(workspaceId, projectId)), tally)));
-            if (unmoved.hasItem() && !unmoved.item().isEmpty()) {
-                return Items.project(unmoved.item());
-            }
-        }
-        GetItemRequest get = requests.getProject(workspaceId, projectId);
-        // Mid-migration the shard read is consistent: it must see a copy made just before the source went.
-        GetItemRequest read = plan.isMigrating(workspaceId) ? get.toBuilder().consistentRead(true).build() : get;
-        GetItemResponse response = Calls.call(() -> client.getItem(ReadAudit.tagged(read, tally)));
-        if (!response.hasItem() || response.item().isEmpty()) {
-            throw new NotFoundException("project");
-        }
-        return Items.project(response.item());
+        ProjectLocation location = plan.locate(workspaceId, projectId);
+        return Items.project(walk(location,
+                key -> calls.get(requests.getProject(key, location.readConsistently(key)), tally)).item());
     }
 
     /** Creates a workspace at version 1. 1 conditional PutItem; 409 territory if the id is taken. */
@@ -118,136 +103,118 @@ public final class ControlPlaneStore {
 
     /** A conditional put that never overwrites: a taken key is an {@link AlreadyExistsException}. */
     private void create(PutItemRequest put, String what, CallTally tally) {
-        try {
-            Calls.call(() -> client.putItem(ReadAudit.tagged(put, tally)));
-        } catch (Calls.ConditionFailed e) {
-            throw new AlreadyExistsException(what, e.getCause());
-        }
+        calls.put(put, tally).then(written -> written, refused -> {
+            throw new AlreadyExistsException(what, refused.cause());
+        });
     }
 
     /**
-     * Changes a workspace at the version the caller saw. 1 UpdateItem; when its condition fails, 1 consistent
-     * GetItem more to tell a missing workspace (404) from a changed one (412).
+     * Changes a workspace at the version the caller saw. 1 UpdateItem; when its condition fails, DynamoDB returns
+     * the current item with the failure, and only an engine that does not (dynalite) costs 1 consistent GetItem
+     * more to tell a missing workspace (404) from a changed one (412).
      */
-    public Workspace updateWorkspace(WorkspaceId id, WorkspacePatch patch, long expectedVersion, Instant now,
+    public Workspace updateWorkspace(WorkspaceId id, WorkspacePatch patch, ExpectedVersion expected, Instant now,
                                      CallTally tally) {
-        try {
-            UpdateItemResponse response = Calls.call(() -> client.updateItem(ReadAudit.tagged(
-                    requests.updateWorkspace(id, patch, expectedVersion, now), tally)));
-            return Items.workspace(response.attributes());
-        } catch (Calls.ConditionFailed e) {
-            throw conflict(KeyCodec.workspaceKey(id), "workspace", e, tally);
-        }
+        PrimaryKey key = KeyCodec.workspaceKey(id);
+        return Items.workspace(versioned(calls.update(requests.updateWorkspace(id, patch, expected, now), tally),
+                key, expected, "workspace", tally).orElseThrow(() -> new NotFoundException("workspace")));
     }
 
     /**
-     * Changes a project at the version the caller saw: as {@link #updateWorkspace}. While its workspace is
-     * being migrated, the unsharded copy is changed if it still exists (the move then re-copies it).
+     * Changes a project at the version the caller saw: as {@link #updateWorkspace}, at the first key of its
+     * location that holds it. While its workspace is being migrated, that is the unsharded copy as long as it
+     * exists (the move then copies the change on).
      */
     public Project updateProject(WorkspaceId workspaceId, ProjectId projectId, ProjectPatch patch,
-                                 long expectedVersion, Instant now, CallTally tally) {
-        if (plan.isMigrating(workspaceId)) {
-            PrimaryKey unmoved = KeyCodec.projectKey(workspaceId, projectId);
-            try {
-                UpdateItemResponse response = Calls.call(() -> client.updateItem(ReadAudit.tagged(
-                        requests.updateProjectAt(unmoved, patch, expectedVersion, now), tally)));
-                return Items.project(response.attributes());
-            } catch (Calls.ConditionFailed e) {
-                RuntimeException outcome = conflict(unmoved, "project", e, tally);
-                if (!(outcome instanceof NotFoundException)) {
-                    throw outcome;
-                }
-            }
-        }
-        try {
-            UpdateItemResponse response = Calls.call(() -> client.updateItem(ReadAudit.tagged(
-                    requests.updateProject(workspaceId, projectId, patch, expectedVersion, now), tally)));
-            return Items.project(response.attributes());
-        } catch (Calls.ConditionFailed e) {
-            throw conflict(plan.projectKey(workspaceId, projectId), "project", e, tally);
-        }
+                                 ExpectedVersion expected, Instant now, CallTally tally) {
+        return Items.project(walk(plan.locate(workspaceId, projectId), key -> versioned(
+                calls.update(requests.updateProject(key, patch, expected, now), tally),
+                key, expected, "project", tally)).item());
     }
 
     /**
-     * Deletes a project, at {@code expectedVersion} when positive. 1 DeleteItem; a failed condition with a
-     * version costs 1 GetItem more to tell 404 from 412.
+     * Deletes a project at the expected version. 1 DeleteItem; a refused one is explained as for
+     * {@link #updateWorkspace} (without If-Match a refusal can only mean there is nothing to delete). Deleted
+     * from where it was current during a migration, its copy in the shard, if the move made one, goes too.
      */
-    public void deleteProject(WorkspaceId workspaceId, ProjectId projectId, long expectedVersion, CallTally tally) {
-        if (plan.isMigrating(workspaceId)) {
-            PrimaryKey unmoved = KeyCodec.projectKey(workspaceId, projectId);
-            try {
-                Calls.call(() -> client.deleteItem(ReadAudit.tagged(requests.deleteProjectAt(unmoved, expectedVersion), tally)));
-                // Gone from where it was current; its copy, if the move already made one, goes too.
-                try {
-                    Calls.call(() -> client.deleteItem(ReadAudit.tagged(requests.deleteProjectAt(
-                            plan.projectKey(workspaceId, projectId), StoreRequests.ANY_VERSION), tally)));
-                } catch (Calls.ConditionFailed noCopyYet) {
-                    // nothing was copied: nothing more to delete
-                }
-                return;
-            } catch (Calls.ConditionFailed e) {
-                if (expectedVersion != StoreRequests.ANY_VERSION) {
-                    RuntimeException outcome = conflict(unmoved, "project", e, tally);
-                    if (!(outcome instanceof NotFoundException)) {
-                        throw outcome;
-                    }
-                }
-            }
-        }
-        try {
-            Calls.call(() -> client.deleteItem(ReadAudit.tagged(
-                    requests.deleteProject(workspaceId, projectId, expectedVersion), tally)));
-        } catch (Calls.ConditionFailed e) {
-            if (expectedVersion == StoreRequests.ANY_VERSION) {
-                throw new NotFoundException("project");
-            }
-            throw conflict(plan.projectKey(workspaceId, projectId), "project", e, tally);
-        }
+    public void deleteProject(WorkspaceId workspaceId, ProjectId projectId, ExpectedVersion expected,
+                              CallTally tally) {
+        ProjectLocation location = plan.locate(workspaceId, projectId);
+        Located deleted = walk(location, key -> versioned(calls.delete(requests.deleteProject(key, expected), tally),
+                key, expected, "project", tally));
+        location.after(deleted.key()).forEach(copy ->
+                calls.delete(requests.deleteProject(copy, ExpectedVersion.any()), tally));
     }
 
-    private RuntimeException conflict(PrimaryKey key, String what, Calls.ConditionFailed failure, CallTally tally) {
-        GetItemResponse current = Calls.call(() -> client.getItem(ReadAudit.tagged(requests.readAfterConflict(key), tally)));
-        if (!current.hasItem() || current.item().isEmpty()) {
-            return new NotFoundException(what);
+    /** A project found at one of its keys: the item there, or what a write there returned. */
+    private record Located(PrimaryKey key, Map<String, AttributeValue> item) {
+    }
+
+    /**
+     * The one walk over where a project may be: each key of its location in turn, until one holds it. None
+     * does: 404. Outside a migration the location is a single key, and this is a single call.
+     */
+    private Located walk(ProjectLocation location, Function<PrimaryKey, Optional<Map<String, AttributeValue>>> attempt) {
+        for (PrimaryKey key : location.keys()) {
+            Optional<Map<String, AttributeValue>> found = attempt.apply(key);
+            if (found.isPresent()) {
+                return new Located(key, found.get());
+            }
         }
-        return new PreconditionFailedException(what, failure.getCause());
+        throw new NotFoundException("project");
+    }
+
+    /**
+     * A versioned write at one key: what it returned when it happened; empty when there is no item there; a
+     * 412 when the item is there at another version.
+     */
+    private Optional<Map<String, AttributeValue>> versioned(WriteOutcome outcome, PrimaryKey key,
+                                                            ExpectedVersion expected, String what, CallTally tally) {
+        return outcome.then(Optional::of, refused -> {
+            if (conflict(refused, key, expected, tally).changed()) {
+                throw new PreconditionFailedException(what, refused.cause());
+            }
+            return Optional.empty();
+        });
+    }
+
+    /**
+     * Tells a missing item from a changed one. At any version the condition only asked that the item exist; else
+     * the item DynamoDB returned with the refusal says, or, from an engine that returns none, a consistent read.
+     */
+    private Conflict conflict(WriteOutcome.Refused refused, PrimaryKey key, ExpectedVersion expected, CallTally tally) {
+        if (expected.isAny()) {
+            return new Conflict.NotFound();
+        }
+        return Conflict.of(refused.current().or(() -> calls.get(requests.readAfterConflict(key), tally)));
     }
 
     /**
      * Projects newest first. 1 Query per page; for a hot workspace, 1 per shard, all at once, merged (and 1
      * more for its unsharded partition while it is being migrated).
      */
-    public Page<Project> listProjects(WorkspaceId workspaceId, int limit, Optional<String> position, CallTally tally) {
-        List<String> partitions = plan.projectPartitions(workspaceId);
-        FanOut.Position start = position.map(p -> FanOut.Position.parse(p, partitions.size(), ControlPlaneStore::projectPosition))
-                .orElse(FanOut.Position.first());
-        FanOut.Page page = FanOut.run(client, asyncClient, partitions, start, limit,
-                (partition, after) -> requests.listProjectsIn(partition, limit, after), Comparator.reverseOrder(),
-                plan.isMigrating(workspaceId), tally);
-        List<Project> projects = new ArrayList<>(page.items().size());
-        page.items().forEach(item -> projects.add(Items.project(item)));
-        return new Page<>(projects, page.next().map(FanOut.Position::encode));
+    public Page<Project> listProjects(WorkspaceId workspaceId, int limit, Optional<ListPosition> position,
+                                      CallTally tally) {
+        FanOut.Page page = fanOut.run(plan.projectPartitions(workspaceId), position, KeyCodec::decodeProjectSortKey,
+                limit, (partition, after) -> requests.listProjectsIn(partition, limit, after),
+                Comparator.reverseOrder(), tally);
+        return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
     }
 
     /**
      * The workspace and its projects, in key order. 1 Query per page; for a hot workspace, its own partition
      * (for the workspace item) and every shard, all at once, merged.
      */
-    public WorkspaceCollection getWorkspaceCollection(WorkspaceId workspaceId, int limit, Optional<String> position,
-                                                      CallTally tally) {
-        List<String> partitions = new ArrayList<>();
-        partitions.add(KeyCodec.workspacePartition(workspaceId));
-        plan.projectPartitions(workspaceId).stream().filter(p -> !partitions.contains(p)).forEach(partitions::add);
-        FanOut.Position start = position.map(p -> FanOut.Position.parse(p, partitions.size(), ControlPlaneStore::collectionPosition))
-                .orElse(FanOut.Position.first());
-        FanOut.Page page = FanOut.run(client, asyncClient, partitions, start, limit,
-                (partition, after) -> requests.workspaceCollectionIn(partition, limit, after), Comparator.naturalOrder(),
-                plan.isMigrating(workspaceId), tally);
+    public WorkspaceCollection getWorkspaceCollection(WorkspaceId workspaceId, int limit,
+                                                      Optional<ListPosition> position, CallTally tally) {
+        ListPartitions partitions = plan.collectionPartitions(workspaceId);
+        FanOut.Page page = fanOut.run(partitions, position, KeyCodec::decodeSortKey, limit,
+                (partition, after) -> requests.workspaceCollectionIn(partition, limit, after),
+                Comparator.naturalOrder(), tally);
         Optional<Workspace> workspace = Optional.empty();
         List<Project> projects = new ArrayList<>(page.items().size());
         for (Map<String, AttributeValue> item : page.items()) {
-            SortKey kind = KeyCodec.decodeSortKey(item.get(KeyCodec.SORT_KEY).s());
-            if (kind instanceof SortKey.WorkspaceMeta) {
+            if (Items.isWorkspace(item)) {
                 workspace = Optional.of(Items.workspace(item));
             } else {
                 projects.add(Items.project(item));
@@ -257,24 +224,6 @@ public final class ControlPlaneStore {
             // The first page of a collection always holds META: without it the workspace does not exist.
             throw new NotFoundException("workspace");
         }
-        return new WorkspaceCollection(workspace, projects, page.next().map(FanOut.Position::encode));
-    }
-
-
-
-
-    private static ProjectId projectPosition(String sortKey) {
-        if (collectionPosition(sortKey) instanceof SortKey.ProjectEntry entry) {
-            return entry.projectId();
-        }
-        throw new InvalidCursorException(null);
-    }
-
-    private static SortKey collectionPosition(String sortKey) {
-        try {
-            return KeyCodec.decodeSortKey(sortKey);
-        } catch (KeyCodec.InvalidKeyException e) {
-            throw new InvalidCursorException(e);
-        }
+        return new WorkspaceCollection(workspace, projects, page.next());
     }
 }

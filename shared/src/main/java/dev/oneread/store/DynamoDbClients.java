@@ -84,7 +84,7 @@ public final class DynamoDbClients {
 
     private static List<ExecutionInterceptor> withAudit(List<ExecutionInterceptor> extra) {
         List<ExecutionInterceptor> all = new ArrayList<>();
-        all.add(new ReadAudit());
+        all.add(new CallAudit());
         all.addAll(extra);
         return all;
     }

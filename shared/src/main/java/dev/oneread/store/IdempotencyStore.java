@@ -4,6 +4,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.StoredResponse;
 import dev.oneread.store.exceptions.IdempotencyInProgressException;
 import dev.oneread.store.exceptions.IdempotencyMismatchException;
+import dev.oneread.store.exceptions.StoreFailureException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -11,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 
 /**
  * Idempotency records, after the Powertools design: one item per request key in the workspace's own
@@ -23,34 +23,30 @@ public final class IdempotencyStore {
     /** How long a completed response is replayed. */
     static final Duration RETENTION = Duration.ofHours(24);
 
-    private final DynamoDbClient client;
-    private final StoreRequests requests;
+    private final StoreCalls calls;
+    private final IdempotencyRequests requests;
 
     public IdempotencyStore(DynamoDbClient client, String tableName) {
-        this.client = client;
-        this.requests = new StoreRequests(tableName);
+        this.calls = new StoreCalls(client, null);
+        this.requests = new IdempotencyRequests(tableName);
     }
 
     /**
      * Claims the key, or answers from the record: empty to go ahead (1 PutItem), the stored response to
-     * replay (+1 GetItem), or an exception for a request still in flight (409) or another payload (422).
+     * replay, or an exception for a request still in flight (409) or another payload (422). A refused claim
+     * reads the record from the refusal itself where DynamoDB returns it, else with 1 consistent GetItem more.
      *
      * @param inProgressFor how long the claim holds if its holder dies: the Lambda's remaining time
      */
     public Optional<StoredResponse> claim(WorkspaceId workspaceId, String keyHash, String payloadHash, Instant now,
                                           Duration inProgressFor, CallTally tally) {
-        try {
-            Calls.call(() -> client.putItem(ReadAudit.tagged(requests.claimIdempotency(workspaceId, keyHash,
-                    payloadHash, now, now.plus(inProgressFor), now.plus(RETENTION)), tally)));
-            return Optional.empty();
-        } catch (Calls.ConditionFailed taken) {
-            GetItemResponse record = Calls.call(() -> client.getItem(ReadAudit.tagged(
-                    requests.getIdempotency(workspaceId, keyHash), tally)));
-            if (!record.hasItem() || record.item().isEmpty()) {
-                // Released between our put and our read: the holder failed. Ask the caller to retry.
-                throw new IdempotencyInProgressException();
-            }
-            Map<String, AttributeValue> item = record.item();
+        WriteOutcome claim = calls.put(requests.claim(workspaceId, keyHash, payloadHash, now,
+                now.plus(inProgressFor), now.plus(RETENTION)), tally);
+        return claim.then(written -> Optional.empty(), taken -> {
+            Map<String, AttributeValue> item = taken.current()
+                    .or(() -> calls.get(requests.get(workspaceId, keyHash), tally))
+                    // Released between our put and our read: the holder failed. Ask the caller to retry.
+                    .orElseThrow(IdempotencyInProgressException::new);
             if (!payloadHash.equals(item.get(Items.PAYLOAD_HASH).s())) {
                 throw new IdempotencyMismatchException();
             }
@@ -61,17 +57,19 @@ public final class IdempotencyStore {
             AttributeValues.toJsonMap(item.get(Items.RESPONSE_HEADERS).m()).forEach((k, v) -> headers.put(k, (String) v));
             return Optional.of(new StoredResponse(Integer.parseInt(item.get(Items.RESPONSE_STATUS).n()), headers,
                     item.get(Items.RESPONSE_BODY).s()));
-        }
+        });
     }
 
-    /** Stores the response to replay. 1 UpdateItem. */
+    /** Stores the response to replay. 1 UpdateItem; the claim must still be there. */
     public void complete(WorkspaceId workspaceId, String keyHash, StoredResponse response, CallTally tally) {
-        Calls.call(() -> client.updateItem(ReadAudit.tagged(
-                requests.completeIdempotency(workspaceId, keyHash, response), tally)));
+        calls.update(requests.complete(workspaceId, keyHash, response), tally).then(written -> written, gone -> {
+            // The claim is gone (TTL removed it): there is no record left to keep the response for replay.
+            throw new StoreFailureException(gone.cause());
+        });
     }
 
     /** Deletes the claim after a failure. 1 DeleteItem. */
     public void release(WorkspaceId workspaceId, String keyHash, CallTally tally) {
-        Calls.call(() -> client.deleteItem(ReadAudit.tagged(requests.releaseIdempotency(workspaceId, keyHash), tally)));
+        calls.delete(requests.release(workspaceId, keyHash), tally);
     }
 }

@@ -68,6 +68,15 @@ final class Items {
         return item;
     }
 
+    /** True for the workspace item of a collection ({@code META}), false for a project. */
+    static boolean isWorkspace(Map<String, AttributeValue> item) {
+        return KeyCodec.workspaceSortKey().equals(item.get(KeyCodec.SORT_KEY).s());
+    }
+
+    static ProjectId projectId(Map<String, AttributeValue> item) {
+        return KeyCodec.decodeProjectSortKey(item.get(KeyCodec.SORT_KEY).s());
+    }
+
     static Workspace workspace(Map<String, AttributeValue> item) {
         WorkspaceId id = KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
         AttributeValue settings = item.get(SETTINGS);
@@ -79,8 +88,7 @@ final class Items {
 
     static Project project(Map<String, AttributeValue> item) {
         WorkspaceId workspaceId = KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
-        ProjectId id = ((dev.oneread.keys.SortKey.ProjectEntry) KeyCodec.decodeSortKey(
-                item.get(KeyCodec.SORT_KEY).s())).projectId();
+        ProjectId id = projectId(item);
         AttributeValue description = item.get(DESCRIPTION);
         return new Project(id, workspaceId, item.get(NAME).s(), description == null ? null : description.s(),
                 ProjectStatus.valueOf(item.get(STATUS).s()),

@@ -4,9 +4,9 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.keys.SortKey;
 import dev.oneread.keys.WorkspaceId;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -21,20 +21,23 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A project changed meanwhile fails the delete and is copied again on the next pass; one deleted meanwhile
  * loses its copy too. Resumable and idempotent: every run starts from what is left in the source.
  *
- * <pre>{@code Progress p = migration.run(WorkspaceId.of("acme"), tally, System.out::println);}</pre>
+ * <pre>{@code Progress p = migration.run(WorkspaceId.of("acme"), tally, line -> log(Json.write(line)));}</pre>
  */
 public final class ShardMigration {
     static final int BATCH = 25;
-    /** Stop starting batches when less than this is left of the invocation: never die mid-batch. */
+    /**
+     * Start no query and no project move with less than this left of the invocation: a move is two calls, each
+     * bounded by the client's timeouts, so the run ends cleanly (done: false) instead of dying mid-batch.
+     */
     static final Duration STOP_MARGIN = Duration.ofSeconds(5);
 
-    private final DynamoDbClient client;
-    private final StoreRequests requests;
+    private final StoreCalls calls;
+    private final MigrationRequests requests;
     private final ShardPlan plan;
 
     public ShardMigration(DynamoDbClient client, String tableName, ShardPlan plan) {
-        this.client = client;
-        this.requests = new StoreRequests(tableName, plan);
+        this.calls = new StoreCalls(client, null);
+        this.requests = new MigrationRequests(tableName);
         this.plan = plan;
     }
 
@@ -42,49 +45,64 @@ public final class ShardMigration {
     public record Progress(int moved, int passes, boolean done) {
     }
 
-    public Progress run(WorkspaceId workspaceId, CallTally tally, Consumer<String> log) {
+    /**
+     * Moves projects until the source is empty or the time is up.
+     *
+     * @param log receives one structured line per batch (and one when done), for the caller to write out
+     */
+    public Progress run(WorkspaceId workspaceId, CallTally tally, Consumer<Map<String, Object>> log) {
         if (!plan.isSharded(workspaceId)) {
             throw new IllegalArgumentException(workspaceId + " is not in HotTenantShards");
         }
         int moved = 0;
         int passes = 0;
-        while (tally.remaining().compareTo(STOP_MARGIN) > 0) {
-            List<Map<String, AttributeValue>> batch = Calls.call(() -> client.query(ReadAudit.tagged(
-                    requests.unmovedProjects(workspaceId, BATCH), tally))).items();
+        while (hasTime(tally)) {
+            List<Map<String, AttributeValue>> batch = calls.query(requests.unmovedProjects(workspaceId, BATCH),
+                    KeyCodec.workspacePartition(workspaceId), tally).items();
             if (batch.isEmpty()) {
-                log.accept("{\"job\":\"MigrateHotTenant\",\"workspaceId\":\"" + workspaceId + "\",\"moved\":" + moved
-                        + ",\"remaining\":0,\"done\":true}");
+                Map<String, Object> line = line(workspaceId, moved);
+                line.put("remaining", 0);
+                line.put("done", true);
+                log.accept(line);
                 return new Progress(moved, passes, true);
             }
             passes++;
             for (Map<String, AttributeValue> item : batch) {
+                if (!hasTime(tally)) {
+                    break;
+                }
                 if (move(workspaceId, item, tally)) {
                     moved++;
                 }
             }
-            log.accept("{\"job\":\"MigrateHotTenant\",\"workspaceId\":\"" + workspaceId + "\",\"moved\":" + moved
-                    + ",\"batch\":" + batch.size() + ",\"done\":false}");
+            Map<String, Object> line = line(workspaceId, moved);
+            line.put("batch", batch.size());
+            line.put("done", false);
+            log.accept(line);
         }
         return new Progress(moved, passes, false);
     }
 
+    private static boolean hasTime(CallTally tally) {
+        return tally.remaining().compareTo(STOP_MARGIN) > 0;
+    }
+
+    private static Map<String, Object> line(WorkspaceId workspaceId, int moved) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("job", "MigrateHotTenant");
+        line.put("workspaceId", workspaceId.value());
+        line.put("moved", moved);
+        return line;
+    }
+
     /** One project: copy, then delete the source at the copied version. True when the source is gone. */
     private boolean move(WorkspaceId workspaceId, Map<String, AttributeValue> source, CallTally tally) {
-        ProjectId id = ((SortKey.ProjectEntry) KeyCodec.decodeSortKey(source.get(KeyCodec.SORT_KEY).s())).projectId();
-        PrimaryKey target = plan.projectKey(workspaceId, id);
+        ProjectId id = Items.projectId(source);
+        PrimaryKey target = plan.locate(workspaceId, id).home();
         long version = Long.parseLong(source.get(Items.VERSION).n());
-        try {
-            Calls.call(() -> client.putItem(ReadAudit.tagged(requests.copyProject(source, target), tally)));
-        } catch (Calls.ConditionFailed shardHasItAlready) {
-            // a previous run copied it (or a newer version): the delete below finishes that move
-        }
-        try {
-            Calls.call(() -> client.deleteItem(ReadAudit.tagged(
-                    requests.deleteProjectAt(KeyCodec.projectKey(workspaceId, id), version), tally)));
-            return true;
-        } catch (Calls.ConditionFailed changedOrGone) {
-            // Changed since the copy: the next pass copies the new version. Gone: a DELETE took both copies.
-            return false;
-        }
+        // Refused: a previous run copied it (or a newer version), and the delete below finishes that move.
+        calls.put(requests.copyProject(source, target), tally);
+        // Refused: changed since the copy (the next pass copies the new version), or gone (a DELETE took both).
+        return calls.delete(requests.deleteSource(workspaceId, id, version), tally).written();
     }
 }

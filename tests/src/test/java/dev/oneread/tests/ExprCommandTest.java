@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.Main;
 import dev.oneread.local.expr.RequestPrinter;
-import dev.oneread.store.StoreRequests;
+import dev.oneread.store.ControlPlaneRequests;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -87,7 +87,7 @@ class ExprCommandTest {
     void listProjects_shouldPrintTheRequestTheStoreSends() {
         Run run = expr("list-projects", "--workspace", "acme", "--table", "prod-oneread");
 
-        var storeRequest = new StoreRequests("prod-oneread").listProjects(WorkspaceId.of("acme"), 20, Optional.empty());
+        var storeRequest = new ControlPlaneRequests("prod-oneread").listProjects(WorkspaceId.of("acme"), 20, Optional.empty());
         assertThat(run.section(0)).isEqualTo(RequestPrinter.expressionLines(storeRequest));
         assertThat(run.section(1)).isEqualTo(RequestPrinter.javaSnippet(storeRequest));
         assertThat(run.stdout()).contains(".scanIndexForward(false)", ".limit(21)", "--no-scan-index-forward");

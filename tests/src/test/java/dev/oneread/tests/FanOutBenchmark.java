@@ -5,7 +5,7 @@ import dev.oneread.http.FunctionConfig;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.DynamoDbClients;
-import dev.oneread.store.StoreRequests;
+import dev.oneread.store.ControlPlaneRequests;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,9 +47,9 @@ public final class FanOutBenchmark {
                         new FunctionConfig("ListProjects", TestEngine.TABLE, false, Api.CURSOR_KEY, plan));
                 String event = ApiEvents.event("GET", "/workspaces/{workspaceId}/projects", Map.of("workspaceId", ws),
                         Map.of("limit", "25"), null);
-                StoreRequests requests = new StoreRequests(TestEngine.TABLE, plan);
+                ControlPlaneRequests requests = new ControlPlaneRequests(TestEngine.TABLE, plan);
                 List<QueryRequest> sameQueries = new ArrayList<>();
-                plan.projectPartitions(WorkspaceId.of(ws)).forEach(p -> sameQueries.add(requests.listProjectsIn(p, 25, Optional.empty())));
+                plan.projectPartitions(WorkspaceId.of(ws)).partitions().forEach(p -> sameQueries.add(requests.listProjectsIn(p, 25, Optional.empty())));
                 List<Double> parallel = new ArrayList<>();
                 List<Double> sequential = new ArrayList<>();
                 for (int round = 0; round < ROUNDS + 5; round++) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.http.Cursors;
 import dev.oneread.http.Json;
+import dev.oneread.model.ListPosition;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -158,9 +159,9 @@ class HostileInputTest {
         String otherCursor = (String) api.listProjects(other, Map.of("limit", "1")).json().get("nextCursor");
         String route = "GET /workspaces/{workspaceId}/projects";
         String expired = new Cursors(Api.CURSOR_KEY, Clock.offset(Clock.systemUTC(), Duration.ofHours(-2)))
-                .seal("PROJ#" + ULID, ws, route);
-        String wrongKey = new Cursors("another-key-of-thirty-two-bytes!".getBytes(), Clock.systemUTC()).seal("PROJ#" + ULID, ws, route);
-        String forgedPosition = new Cursors(Api.CURSOR_KEY, Clock.systemUTC()).seal("META", ws, route);
+                .seal(ListPosition.after("PROJ#" + ULID), ws, route);
+        String wrongKey = new Cursors("another-key-of-thirty-two-bytes!".getBytes(), Clock.systemUTC()).seal(ListPosition.after("PROJ#" + ULID), ws, route);
+        String forgedPosition = new Cursors(Api.CURSOR_KEY, Clock.systemUTC()).seal(ListPosition.after("META"), ws, route);
         List<String> badCursors = List.of(tampered, cursor.substring(0, cursor.length() - 2), cursor + "A", otherCursor,
                 collectionCursor, expired, wrongKey, forgedPosition, "", "not-a-cursor", "%%%", "A".repeat(2000),
                 Base64.getUrlEncoder().encodeToString("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6".getBytes()),

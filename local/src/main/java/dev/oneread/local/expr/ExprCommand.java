@@ -4,7 +4,7 @@ import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.StoreRequests;
+import dev.oneread.store.ControlPlaneRequests;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 /**
  * {@code expr}: the expression builder as a command. {@code expr query} builds a key condition from flags;
  * {@code expr list-projects} and {@code expr workspace-collection} print the request the store really
- * sends, taken from {@link StoreRequests}, so the two can never drift.
+ * sends, taken from {@link ControlPlaneRequests}, so the two can never drift.
  */
 public final class ExprCommand {
     /** The command line it accepts. */
@@ -64,9 +64,9 @@ public final class ExprCommand {
         Optional<Integer> limit = flags.value("--limit").map(ExprCommand::positive);
         QueryRequest request = switch (command) {
             case "query" -> query(flags, table, limit);
-            case "list-projects" -> new StoreRequests(table).listProjects(workspace(flags), limit.orElse(20),
+            case "list-projects" -> new ControlPlaneRequests(table).listProjects(workspace(flags), limit.orElse(20),
                     Optional.empty());
-            case "workspace-collection" -> new StoreRequests(table).workspaceCollection(workspace(flags),
+            case "workspace-collection" -> new ControlPlaneRequests(table).workspaceCollection(workspace(flags),
                     limit.orElse(20), Optional.empty());
             default -> throw new BadArguments("unknown subcommand " + command);
         };

@@ -39,8 +39,7 @@ public final class MigrateHotTenantFunction implements RequestStreamHandler {
         Map<String, Object> event = Json.readObject(input);
         WorkspaceId workspaceId = WorkspaceId.of(String.valueOf(event.get("workspaceId")));
         CallTally tally = new CallTally(context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis()));
-        ShardMigration.Progress progress = migration.run(workspaceId, tally,
-                line -> log(context, line));
+        ShardMigration.Progress progress = migration.run(workspaceId, tally, line -> log(context, Json.write(line)));
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("workspaceId", workspaceId.value());
         result.put("moved", progress.moved());

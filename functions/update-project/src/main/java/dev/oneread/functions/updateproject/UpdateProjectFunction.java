@@ -8,6 +8,7 @@ import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
 import dev.oneread.store.CallTally;
@@ -40,7 +41,7 @@ public final class UpdateProjectFunction extends HttpApiFunction {
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceId workspaceId = request.workspaceId();
         ProjectId projectId = request.projectId();
-        long expectedVersion = request.ifMatchVersion();
+        ExpectedVersion expectedVersion = request.ifMatchVersion();
         ProjectPatch patch = RequestBodies.projectPatch(request);
         Project project = store.updateProject(workspaceId, projectId, patch, expectedVersion,
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);

@@ -7,6 +7,7 @@ import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
 import dev.oneread.store.CallTally;
@@ -38,7 +39,7 @@ public final class UpdateWorkspaceFunction extends HttpApiFunction {
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceId workspaceId = request.workspaceId();
-        long expectedVersion = request.ifMatchVersion();
+        ExpectedVersion expectedVersion = request.ifMatchVersion();
         WorkspacePatch patch = RequestBodies.workspacePatch(request);
         Workspace workspace = store.updateWorkspace(workspaceId, patch, expectedVersion,
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);

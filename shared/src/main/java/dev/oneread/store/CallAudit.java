@@ -1,0 +1,136 @@
+package dev.oneread.store;
+
+import java.time.Duration;
+import java.util.Map;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+
+/**
+ * Audits every DynamoDB request into the {@link CallTally} the store attached to it: one {@link AuditedCall}
+ * per request on the wire (retries too), with what the store addressed, its expressions, the items it read and
+ * returned and the capacity it consumed. It sits on the client, so it sees what really went over the wire, not
+ * what the code meant to send. Headers, log line and console all read that one record.
+ *
+ * <pre>{@code DynamoDbClient client = DynamoDbClient.builder()
+ *         .overrideConfiguration(c -> c.addExecutionInterceptor(new CallAudit())).build();}</pre>
+ */
+public final class CallAudit implements ExecutionInterceptor {
+    static final ExecutionAttribute<CallTally> TALLY = new ExecutionAttribute<>("oneread.CallTally");
+    /** What the store addressed, handed over with the request: nothing is parsed back out of an expression. */
+    static final ExecutionAttribute<Addressed> ADDRESSED = new ExecutionAttribute<>("oneread.Addressed");
+    /** The attempt's place in the tally, so that its answer completes its own record. */
+    private static final ExecutionAttribute<Integer> CALL = new ExecutionAttribute<>("oneread.Call");
+    /** Set while an attempt is on the wire, so that it is counted out exactly once. */
+    private static final ExecutionAttribute<Boolean> ON_THE_WIRE = new ExecutionAttribute<>("oneread.OnTheWire");
+
+    /** Below this, a call cannot finish: fail fast with "unavailable" rather than start it. */
+    private static final Duration MIN_CALL_TIME = Duration.ofMillis(50);
+    /** No single call waits longer than this, even with time to spare: the retries get the rest. */
+    private static final Duration MAX_ATTEMPT_TIME = Duration.ofSeconds(2);
+
+    /** The partition a request addresses, and the secondary index it reads (null for the table). */
+    record Addressed(String partition, String index) {
+    }
+
+    /**
+     * Attaches {@code tally} and what the request addresses to one request, and timeouts from what is left of
+     * the invocation: the whole call (retries included) ends before the Lambda would be killed mid-write. The
+     * pure request stays as built; this is what is sent.
+     */
+    @SuppressWarnings("unchecked")
+    static <T extends DynamoDbRequest> T tagged(T request, String partition, String index, CallTally tally) {
+        Duration remaining = tally.remaining();
+        if (remaining.compareTo(MIN_CALL_TIME) < 0) {
+            throw ApiCallTimeoutException.create(remaining.toMillis());
+        }
+        Duration attempt = remaining.compareTo(MAX_ATTEMPT_TIME) < 0 ? remaining : MAX_ATTEMPT_TIME;
+        return (T) request.toBuilder()
+                .overrideConfiguration(o -> o.putExecutionAttribute(TALLY, tally)
+                        .putExecutionAttribute(ADDRESSED, new Addressed(partition, index))
+                        .apiCallTimeout(remaining)
+                        .apiCallAttemptTimeout(attempt))
+                .build();
+    }
+
+    @Override
+    public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+        // One attempt, one request DynamoDB sees. Capacity arrives later, only for the attempt that succeeds.
+        CallTally tally = attributes.getAttribute(TALLY);
+        if (tally != null) {
+            settle(attributes); // a retry: the failed attempt before it is off the wire
+            Addressed addressed = attributes.getAttribute(ADDRESSED);
+            attributes.putAttribute(CALL, tally.record(AuditedCall.sent(
+                    attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME), context.request(),
+                    addressed.partition(), addressed.index())));
+            tally.sent();
+            attributes.putAttribute(ON_THE_WIRE, Boolean.TRUE);
+        }
+    }
+
+    @Override
+    public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+        settle(attributes);
+    }
+
+    @Override
+    public void afterUnmarshalling(Context.AfterUnmarshalling context, ExecutionAttributes attributes) {
+        CallTally tally = attributes.getAttribute(TALLY);
+        Integer call = attributes.getAttribute(CALL);
+        if (tally != null && call != null) {
+            tally.revise(call, c -> c.answered(context.response()));
+            if (context.response() instanceof GetItemResponse read && read.hasItem() && !read.item().isEmpty()) {
+                measureRefusedWrite(tally, call, read.item());
+            }
+        }
+    }
+
+    @Override
+    public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
+        settle(attributes);
+        CallTally tally = attributes.getAttribute(TALLY);
+        Integer call = attributes.getAttribute(CALL);
+        if (tally == null || call == null) {
+            return;
+        }
+        String error = context.exception().getClass().getSimpleName();
+        if (context.exception() instanceof ConditionalCheckFailedException refused) {
+            // Billed by the size of the item that refused it (1 when there is none), reported nowhere: count it
+            // from the item DynamoDB returned with the failure; without one, from the read that may follow.
+            Map<String, AttributeValue> current = refused.hasItem() ? refused.item() : Map.of();
+            tally.revise(call, c -> c.refused(ItemSize.writeUnits(current), error));
+        } else {
+            tally.revise(call, c -> c.failed(error));
+        }
+    }
+
+    /**
+     * An engine that does not return the item with a refused write (dynalite) leaves its billed size unknown, and
+     * the store then reads that item at once to tell 404 from 412: that read measures the write it follows.
+     */
+    private static void measureRefusedWrite(CallTally tally, int read, Map<String, AttributeValue> item) {
+        if (read == 0) {
+            return;
+        }
+        AuditedCall before = tally.call(read - 1);
+        if (before.refusedAt(tally.call(read).key())) {
+            long units = ItemSize.writeUnits(item);
+            tally.revise(read - 1, c -> c.refused(Math.max(units, c.capacity().longValue()), c.error()));
+        }
+    }
+
+    private static void settle(ExecutionAttributes attributes) {
+        CallTally tally = attributes.getAttribute(TALLY);
+        if (tally != null && Boolean.TRUE.equals(attributes.getAttribute(ON_THE_WIRE))) {
+            attributes.putAttribute(ON_THE_WIRE, Boolean.FALSE);
+            tally.settled();
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package dev.oneread.store;
+
+import dev.oneread.expr.Condition;
+import dev.oneread.expr.Expression;
+import dev.oneread.expr.KeyCondition;
+import dev.oneread.expr.Update;
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.ExpectedVersion;
+import dev.oneread.model.Project;
+import dev.oneread.model.ProjectPatch;
+import dev.oneread.model.Workspace;
+import dev.oneread.model.WorkspacePatch;
+import java.time.Instant;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * Pure request building for workspaces and projects, one method per access pattern: no I/O, so tests compare
+ * whole SDK requests and the {@code expr} command prints exactly what the store sends.
+ *
+ * <p>List requests ask for one item more than the page holds. That look-ahead item tells whether another
+ * page exists, so the last page says so itself (no trailing empty page, no extra call), at the price of
+ * reading one more small item, which rarely changes the 4 KB-rounded capacity.
+ *
+ * <pre>{@code QueryRequest q = new ControlPlaneRequests("oneread").listProjects(WorkspaceId.of("acme"), 20, Optional.empty());}</pre>
+ */
+public final class ControlPlaneRequests {
+    private final TableRequests table;
+    private final ShardPlan plan;
+
+    public ControlPlaneRequests(String tableName) {
+        this(tableName, ShardPlan.none());
+    }
+
+    /** @param plan where each workspace's projects live (sharded hot tenants) */
+    public ControlPlaneRequests(String tableName, ShardPlan plan) {
+        this.table = new TableRequests(tableName);
+        this.plan = plan;
+    }
+
+    /** Workspace settings: one eventually consistent GetItem of {@code WS#id / META}. */
+    public GetItemRequest getWorkspace(WorkspaceId workspaceId) {
+        return table.get(KeyCodec.workspaceKey(workspaceId), false);
+    }
+
+    /**
+     * One project at one of its location's keys (see {@link ShardPlan#locate}): eventually consistent, or strongly
+     * where a migration may just have copied it.
+     */
+    public GetItemRequest getProject(PrimaryKey key, boolean consistent) {
+        return table.get(key, consistent);
+    }
+
+    /** Creates a workspace, never overwriting one: the put is conditional on the key being free. */
+    public PutItemRequest createWorkspace(Workspace workspace) {
+        return table.put(Items.workspaceItem(workspace), keyIsFree());
+    }
+
+    /** Creates a project at its home (its shard, for a hot workspace), never overwriting one. */
+    public PutItemRequest createProject(Project project) {
+        PrimaryKey home = plan.locate(project.workspaceId(), project.id()).home();
+        return table.put(Items.projectItem(project, home), keyIsFree());
+    }
+
+    /**
+     * Projects newest first: {@code EntityRef = WS#id AND begins_with(Detail, "PROJ#")}, descending, resuming
+     * after {@code startAfter} when given.
+     */
+    public QueryRequest listProjects(WorkspaceId workspaceId, int limit, Optional<ProjectId> startAfter) {
+        return listProjectsIn(KeyCodec.workspacePartition(workspaceId), limit,
+                startAfter.map(KeyCodec::projectSortKey));
+    }
+
+    /** The same query on one partition (a workspace's, or one shard of a hot workspace). */
+    public QueryRequest listProjectsIn(String partition, int limit, Optional<String> startAfterSortKey) {
+        return table.query(projectsIn(partition), limit, false, after(partition, startAfterSortKey), false);
+    }
+
+    /**
+     * The item collection in key order, {@code META} to the last {@code PROJ#...} (bookkeeping items such as
+     * idempotency records sort outside that range): the first page starts with the workspace and the projects
+     * follow oldest first.
+     */
+    public QueryRequest workspaceCollection(WorkspaceId workspaceId, int limit, Optional<String> startAfterSortKey) {
+        return workspaceCollectionIn(KeyCodec.workspacePartition(workspaceId), limit, startAfterSortKey);
+    }
+
+    /** The same query on one partition (the workspace's, or one shard of a hot workspace). */
+    public QueryRequest workspaceCollectionIn(String partition, int limit, Optional<String> startAfterSortKey) {
+        KeyCodec.SortKeyRange readable = KeyCodec.collectionSortKeyRange();
+        Expression keyCondition = KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition)
+                .sortBetween(KeyCodec.SORT_KEY, readable.low(), readable.high())
+                .build();
+        return table.query(keyCondition, limit, true, after(partition, startAfterSortKey), false);
+    }
+
+    /**
+     * Changes a workspace at the version the caller expects (its ETag), bumping the version. The condition also
+     * requires the item to exist, so an update never creates one.
+     */
+    public UpdateItemRequest updateWorkspace(WorkspaceId workspaceId, WorkspacePatch patch, ExpectedVersion expected,
+                                             Instant now) {
+        Update update = Update.set(Items.UPDATED_AT, AttributeValue.fromS(now.toString()));
+        if (patch.name() != null) {
+            update.andSet(Items.NAME, AttributeValue.fromS(patch.name()));
+        }
+        if (patch.settings() != null) {
+            update.andSet(Items.SETTINGS, AttributeValues.fromJson(patch.settings()));
+        }
+        return versionedUpdate(KeyCodec.workspaceKey(workspaceId), update, expected);
+    }
+
+    /** Changes a project at one of its location's keys, at the expected version, bumping it; never creates one. */
+    public UpdateItemRequest updateProject(PrimaryKey key, ProjectPatch patch, ExpectedVersion expected, Instant now) {
+        Update update = Update.set(Items.UPDATED_AT, AttributeValue.fromS(now.toString()));
+        if (patch.name() != null) {
+            update.andSet(Items.NAME, AttributeValue.fromS(patch.name()));
+        }
+        if (patch.description() != null) {
+            update.andSet(Items.DESCRIPTION, AttributeValue.fromS(patch.description()));
+        } else if (patch.removeDescription()) {
+            update.remove(Items.DESCRIPTION);
+        }
+        if (patch.status() != null) {
+            update.andSet(Items.STATUS, AttributeValue.fromS(patch.status().name()));
+        }
+        return versionedUpdate(key, update, expected);
+    }
+
+    /** Deletes a project that exists at one of its location's keys, at the expected version. */
+    public DeleteItemRequest deleteProject(PrimaryKey key, ExpectedVersion expected) {
+        return table.delete(key, Optional.of(versionGuard(expected).build()));
+    }
+
+    /**
+     * A strongly consistent read of one item, to tell "gone" from "changed" after a conditional write failed on
+     * an engine that did not return the item with the failure (dynalite drops ReturnValuesOnConditionCheckFailure).
+     */
+    public GetItemRequest readAfterConflict(PrimaryKey key) {
+        return table.get(key, true);
+    }
+
+    /** {@code EntityRef = partition AND begins_with(Detail, "PROJ#")}: the projects of one partition. */
+    static Expression projectsIn(String partition) {
+        return KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition)
+                .sortBeginsWith(KeyCodec.SORT_KEY, KeyCodec.projectSortKeyPrefix())
+                .build();
+    }
+
+    /** The condition of a versioned write: the item exists, at the expected version if there is one. */
+    static Condition versionGuard(ExpectedVersion expected) {
+        Condition exists = Condition.attributeExists(KeyCodec.PARTITION_KEY);
+        return expected.match(() -> exists,
+                version -> exists.and(Condition.equalTo(Items.VERSION, AttributeValue.fromN(Long.toString(version)))));
+    }
+
+    private UpdateItemRequest versionedUpdate(PrimaryKey key, Update update, ExpectedVersion expected) {
+        return table.update(key, update.increment(Items.VERSION).when(versionGuard(expected)).build(), ReturnValue.ALL_NEW);
+    }
+
+    private static Expression keyIsFree() {
+        return Condition.attributeNotExists(KeyCodec.PARTITION_KEY).build();
+    }
+
+    private static Optional<PrimaryKey> after(String partition, Optional<String> sortKey) {
+        return sortKey.map(sort -> new PrimaryKey(partition, sort));
+    }
+}

@@ -1,0 +1,57 @@
+package dev.oneread.store;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * DynamoDB's item size rule (Developer Guide, "Item sizes and formats"): the UTF-8 bytes of every attribute
+ * name plus the size of its value, where a string counts its UTF-8 bytes, a number about one byte per two
+ * significant digits plus one, a boolean or null one byte, and a list or map three bytes plus one per element
+ * (and, in a map, the element's name). Used where DynamoDB bills a write but reports no capacity.
+ */
+final class ItemSize {
+    private static final int WRITE_UNIT_BYTES = 1024;
+
+    private ItemSize() {
+    }
+
+    /**
+     * Write units a refused conditional write is billed (Developer Guide, "Capacity units consumed by
+     * conditional writes"): by the size of the item that is there, in 1 KB units, and 1 when there is none.
+     */
+    static long writeUnits(Map<String, AttributeValue> existing) {
+        long bytes = bytes(existing);
+        return Math.max(1, (bytes + WRITE_UNIT_BYTES - 1) / WRITE_UNIT_BYTES);
+    }
+
+    static long bytes(Map<String, AttributeValue> item) {
+        return item.entrySet().stream().mapToLong(e -> utf8(e.getKey()) + valueBytes(e.getValue())).sum();
+    }
+
+    private static long valueBytes(AttributeValue value) {
+        return switch (value.type()) {
+            case S -> utf8(value.s());
+            case N -> numberBytes(value.n());
+            case B -> value.b().asByteArray().length;
+            case BOOL, NUL -> 1;
+            case SS -> value.ss().stream().mapToLong(ItemSize::utf8).sum();
+            case NS -> value.ns().stream().mapToLong(ItemSize::numberBytes).sum();
+            case BS -> value.bs().stream().mapToLong(b -> b.asByteArray().length).sum();
+            case L -> 3 + value.l().stream().mapToLong(element -> 1 + valueBytes(element)).sum();
+            case M -> 3 + value.m().size() + bytes(value.m());
+            default -> throw new IllegalArgumentException("unknown attribute type " + value.type());
+        };
+    }
+
+    /** One byte per two significant digits, plus one. */
+    private static long numberBytes(String number) {
+        BigDecimal plain = new BigDecimal(number).stripTrailingZeros();
+        return 1 + (plain.signum() == 0 ? 1 : (plain.precision() + 1) / 2);
+    }
+
+    private static long utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
+    }
+}

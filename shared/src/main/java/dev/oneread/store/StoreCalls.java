@@ -1,0 +1,140 @@
+package dev.oneread.store;
+
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.store.exceptions.StoreFailureException;
+import dev.oneread.store.exceptions.StoreUnavailableException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The store boundary: the one call of each SDK verb. Each tags its request for the {@link CallAudit} with the
+ * partition it addresses, makes the call, translates SDK exceptions once into the store's domain exceptions,
+ * and answers in the store's terms: an item or none, a write that happened or was refused, a page.
+ */
+final class StoreCalls {
+    private final DynamoDbClient client;
+    private final DynamoDbAsyncClient asyncClient;
+
+    /** @param asyncClient for {@link #queryAll} to run queries side by side; null to run them in turn */
+    StoreCalls(DynamoDbClient client, DynamoDbAsyncClient asyncClient) {
+        this.client = client;
+        this.asyncClient = asyncClient;
+    }
+
+    /** One item, or empty when there is none. */
+    Optional<Map<String, AttributeValue>> get(GetItemRequest request, CallTally tally) {
+        GetItemResponse response = translated(() -> client.getItem(tagged(request, request.key(), tally)));
+        return response.hasItem() && !response.item().isEmpty() ? Optional.of(response.item()) : Optional.empty();
+    }
+
+    WriteOutcome put(PutItemRequest request, CallTally tally) {
+        return write(() -> client.putItem(tagged(request, request.item(), tally)).attributes());
+    }
+
+    WriteOutcome update(UpdateItemRequest request, CallTally tally) {
+        return write(() -> client.updateItem(tagged(request, request.key(), tally)).attributes());
+    }
+
+    WriteOutcome delete(DeleteItemRequest request, CallTally tally) {
+        return write(() -> client.deleteItem(tagged(request, request.key(), tally)).attributes());
+    }
+
+    /** One query of the partition {@code partition}. */
+    QueryResponse query(QueryRequest request, String partition, CallTally tally) {
+        return translated(() -> client.query(CallAudit.tagged(request, partition, request.indexName(), tally)));
+    }
+
+    /** A query and the partition it reads. */
+    record PartitionQuery(String partition, QueryRequest request) {
+    }
+
+    /**
+     * Several queries, all at once on the async client (one after another without one, or for a single query),
+     * answered under the same keys. If any fails, all fail: never a partial answer.
+     */
+    <K> Map<K, QueryResponse> queryAll(Map<K, PartitionQuery> queries, CallTally tally) {
+        Map<K, QueryResponse> responses = new LinkedHashMap<>();
+        if (queries.size() == 1 || asyncClient == null) {
+            queries.forEach((k, q) -> responses.put(k, query(q.request(), q.partition(), tally)));
+            return responses;
+        }
+        Map<K, QueryRequest> tagged = new LinkedHashMap<>();
+        translated(() -> {
+            queries.forEach((k, q) -> tagged.put(k, CallAudit.tagged(q.request(), q.partition(),
+                    q.request().indexName(), tally)));
+            return tagged;
+        });
+        Map<K, CompletableFuture<QueryResponse>> futures = new LinkedHashMap<>();
+        tagged.forEach((k, request) -> futures.put(k, asyncClient.query(request)));
+        try {
+            CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new)).join();
+        } catch (CompletionException e) {
+            futures.values().forEach(f -> f.cancel(true));
+            // Translated like any sync failure: a query that failed fails the whole answer (a 503 page).
+            translated(() -> {
+                throw e.getCause() instanceof RuntimeException cause ? cause : e;
+            });
+            throw new StoreUnavailableException(e);
+        }
+        futures.forEach((k, f) -> responses.put(k, f.join()));
+        return responses;
+    }
+
+    /** A conditional write: its failed condition is an outcome the caller decides on, not an exception. */
+    private static WriteOutcome write(Supplier<Map<String, AttributeValue>> sdkCall) {
+        return translated(() -> {
+            try {
+                return new WriteOutcome.Written(sdkCall.get());
+            } catch (ConditionalCheckFailedException e) {
+                Optional<Map<String, AttributeValue>> current = e.hasItem() && !e.item().isEmpty()
+                        ? Optional.of(e.item()) : Optional.empty();
+                return new WriteOutcome.Refused(current, e);
+            }
+        });
+    }
+
+    private static <T extends DynamoDbRequest> T tagged(T request, Map<String, AttributeValue> key, CallTally tally) {
+        return CallAudit.tagged(request, key.get(KeyCodec.PARTITION_KEY).s(), null, tally);
+    }
+
+    /** Runs one SDK call and translates its exceptions, once, into the store's domain exceptions. */
+    private static <T> T translated(Supplier<T> sdkCall) {
+        try {
+            return sdkCall.get();
+        } catch (ApiCallTimeoutException | ApiCallAttemptTimeoutException e) {
+            throw new StoreUnavailableException(e);
+        } catch (DynamoDbException e) {
+            // Throttling that outlived the retries, and 5xx: nothing was written, the caller may retry.
+            if (e.isThrottlingException() || e.statusCode() >= 500) {
+                throw new StoreUnavailableException(e);
+            }
+            throw new StoreFailureException(e);
+        } catch (SdkClientException e) {
+            // No response at all: connection refused, reset, or DNS. Nothing was acknowledged.
+            throw new StoreUnavailableException(e);
+        } catch (SdkException e) {
+            throw new StoreFailureException(e);
+        }
+    }
+}
