@@ -2,7 +2,7 @@ package dev.oneread.local.runner;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.oneread.http.Json;
+import dev.oneread.local.auth.JwtAuthorizer;
 import dev.oneread.local.auth.LocalJwt;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +17,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -96,15 +97,16 @@ public final class ApiServer implements AutoCloseable {
                         allowed.isEmpty() ? "{\"message\":\"Not Found\"}" : "{\"message\":\"Method Not Allowed\"}");
                 return;
             }
-            Map<String, Object> authorizerContext = null;
+            JwtAuthorizer jwt = null;
             if (authorizer != null) {
                 // As the HTTP API JWT authorizer: no valid bearer token, no function call.
-                authorizerContext = authorizer.authorize(exchange.getRequestHeaders().getFirst("Authorization"));
-                if (authorizerContext == null) {
+                Optional<JwtAuthorizer> verified = authorizer.authorize(exchange.getRequestHeaders().getFirst("Authorization"));
+                if (verified.isEmpty()) {
                     exchange.getResponseHeaders().set("www-authenticate", "Bearer");
                     send(exchange, 401, Map.of("content-type", "application/json"), "{\"message\":\"Unauthorized\"}");
                     return;
                 }
+                jwt = verified.get();
             }
             byte[] body = readBody(exchange.getRequestBody());
             if (body == null) {
@@ -115,9 +117,9 @@ public final class ApiServer implements AutoCloseable {
                     exchange.getRequestURI().getRawQuery(), exchange.getRequestHeaders(), body,
                     exchange.getRemoteAddress().getAddress().getHostAddress(), exchange.getProtocol(),
                     String.valueOf(exchange.getRequestHeaders().getFirst("Host")));
-            Map<String, Object> event = HttpApiEventBuilder.build(incoming, match.route(), parameters, authorizerContext);
-            LocalFunction.Result result = match.function().invoke(Json.write(event).getBytes(StandardCharsets.UTF_8));
-            respond(exchange, result, (String) ((Map<?, ?>) event.get("requestContext")).get("requestId"));
+            HttpApiEvent event = HttpApiEventBuilder.build(incoming, match.route(), parameters, jwt);
+            LocalFunction.Result result = match.function().invoke(event.toJsonBytes());
+            respond(exchange, result, event.requestContext().requestId());
         } catch (RuntimeException e) {
             log.println("start-api: " + e);
             send(exchange, 500, Map.of("content-type", "application/json"), "{\"message\":\"Internal Server Error\"}");
