@@ -3,6 +3,7 @@ package dev.oneread.local;
 import dev.oneread.local.cli.CommandException;
 import dev.oneread.local.cli.CommandIo;
 import dev.oneread.local.cli.InvokeCommand;
+import dev.oneread.local.cli.SeedCommand;
 import dev.oneread.local.cli.StartApiCommand;
 import dev.oneread.local.cli.TokenCommand;
 import dev.oneread.local.expr.ExprCommand;
@@ -30,10 +31,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "oneread-local", synopsisHeading = "usage: ",
         description = "The Docker-free local loop over template.yaml: an HTTP API, one-off invokes, tokens, expressions.",
-        subcommands = {StartApiCommand.class, InvokeCommand.class, TokenCommand.class, ExprCommand.class},
+        subcommands = {StartApiCommand.class, InvokeCommand.class, SeedCommand.class, TokenCommand.class,
+                ExprCommand.class},
         footerHeading = "%nEnvironment:%n",
         footer = {
-                "  DYNAMODB_ENDPOINT  the engine to use instead of starting dynalite",
+                "  DYNAMODB_ENDPOINT  the engine to use instead of dynalite or start-api's",
                 "  TABLE_NAME         the local table's name (default: oneread)",
                 "Exit codes: 0 done; 1 failed; 2 bad arguments or a refused request."})
 public final class Main implements Callable<Integer> {

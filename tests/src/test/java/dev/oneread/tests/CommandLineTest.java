@@ -28,13 +28,13 @@ class CommandLineTest {
         Run expr = run("expr", "--help");
         // THEN each prints its own usage on stdout, nothing on stderr
         assertThat(top.exitCode()).isZero();
-        assertThat(top.stdout()).contains("usage: oneread-local", "start-api", "invoke", "token", "expr",
+        assertThat(top.stdout()).contains("usage: oneread-local", "start-api", "invoke", "seed", "token", "expr",
                 "DYNAMODB_ENDPOINT");
         assertThat(startApi.exitCode()).isZero();
         assertThat(startApi.stdout()).contains("usage: oneread-local start-api", "--port", "--parameter-overrides",
-                "--data-dir");
+                "--data-dir", "--state-file", "--no-seed");
         assertThat(invoke.exitCode()).isZero();
-        assertThat(invoke.stdout()).contains("FunctionLogicalId", "--event", "--parameter-overrides");
+        assertThat(invoke.stdout()).contains("FunctionLogicalId", "--event", "--own-engine", "--parameter-overrides");
         assertThat(expr.exitCode()).isZero();
         assertThat(expr.stdout()).contains("usage: expr query --pk NAME=VALUE", "expr list-projects --workspace ID");
         assertThat(top.stderr() + startApi.stderr() + invoke.stderr() + expr.stderr()).isEmpty();
@@ -45,6 +45,7 @@ class CommandLineTest {
             "start-api --bogus | Unknown option: '--bogus'",
             "invoke GetWorkspace --event x.json --bogus | Unknown option: '--bogus'",
             "token --admin --bogus | Unknown option: '--bogus'",
+            "seed --bogus | Unknown option: '--bogus'",
             "--bogus | Unknown option: '--bogus'",
             "start-api --port 70000 | Invalid value for option '--port'",
             "start-api --port x | Invalid value for option '--port'",

@@ -97,6 +97,7 @@ class LocalRunnerTest {
         Run run = run(List.of("invoke", a.function(), "--event", a.file().toString()), "");
         // THEN stdout is the function's response, stderr has its log line and Lambda's REPORT line
         assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr()).startsWith("invoke: using the engine at " + engine.endpoint + " (DYNAMODB_ENDPOINT)");
         Map<String, Object> response = Json.readObject(run.stdout().strip());
         int expected = a.function().startsWith("Create") ? 201 : a.function().startsWith("Delete") ? 204 : 200;
         assertThat(response.get("statusCode")).as(run.stdout()).isEqualTo(expected);
@@ -179,8 +180,8 @@ class LocalRunnerTest {
     @Test
     void functionsOfOneStack_shouldNotShareStaticState() {
         // Two functions, two loaders: the same shared class is two distinct classes, as in two Lambda environments.
-        try (LocalStack stack = LocalStack.start(engine.root, Map.of(), null, environment,
-                new PrintStream(new ByteArrayOutputStream()))) {
+        try (LocalStack stack = LocalStack.start(engine.root, LocalStack.Settings.fromEnvironment(environment, Map.of(),
+                null, false), new PrintStream(new ByteArrayOutputStream()))) {
             LocalFunction a = stack.functions().get("GetWorkspace");
             LocalFunction b = stack.functions().get("GetProject");
             a.invoke(eventFor("GET /workspaces/{workspaceId}", "/workspaces/acme", Map.of("workspaceId", "acme")));

@@ -37,9 +37,9 @@ class StartApiTest {
 
     @BeforeAll
     void start() throws IOException {
-        stack = LocalStack.start(engine.root, Map.of(), null,
-                Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE),
-                new PrintStream(new ByteArrayOutputStream()));
+        stack = LocalStack.start(engine.root, LocalStack.Settings.fromEnvironment(
+                Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE), Map.of(), null,
+                false), new PrintStream(new ByteArrayOutputStream()));
         server = new ApiServer(stack.functions(), stack.authorizer(), 0, new PrintStream(new ByteArrayOutputStream()));
         server.start();
     }

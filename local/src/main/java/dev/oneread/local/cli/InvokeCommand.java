@@ -16,14 +16,16 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code invoke}: one function, one event, as {@code sam local invoke}. */
+/** {@code invoke}: one function, one event, as {@code sam local invoke}, in the world of a running start-api. */
 @Command(name = "invoke", sortOptions = false, synopsisHeading = "usage: ",
         description = {
                 "Runs one function on one event, as sam local invoke does.",
                 "The response goes to stdout; the function's log and Lambda's START/END/REPORT lines to stderr.",
-                "It starts an engine of its own (or uses the one at DYNAMODB_ENDPOINT).",
+                "It works on the engine, table and parameter overrides of the start-api running in this checkout "
+                        + "(or the engine at DYNAMODB_ENDPOINT); with none, on an engine of its own that holds "
+                        + "the sample data. Its first line on stderr says which.",
                 "Exit 1 when the event cannot be read or is not JSON, the function is unknown or fails; exit 2 for "
-                        + "bad arguments."})
+                        + "bad arguments, or for --parameter-overrides that differ from the running start-api's."})
 public final class InvokeCommand implements Callable<Integer> {
     private final CommandIo io;
 
@@ -32,6 +34,9 @@ public final class InvokeCommand implements Callable<Integer> {
 
     @Option(names = "--event", required = true, paramLabel = "FILE|-", description = "the event JSON; - reads standard input")
     private String event;
+
+    @Option(names = "--own-engine", description = "ignore a running start-api: start an engine of its own")
+    private boolean ownEngine;
 
     @Mixin
     private EngineOptions engine;
@@ -51,7 +56,9 @@ public final class InvokeCommand implements Callable<Integer> {
             throw new CommandException(1, "no function " + functionId + " in template.yaml; functions: "
                     + String.join(", ", declared));
         }
-        try (LocalStack stack = LocalStack.start(root, engine.overrides(), engine.dataDir(), io.environment(), io.err())) {
+        EngineChoice choice = EngineChoice.resolve("invoke", root, engine, ownEngine, io.environment());
+        io.err().println("invoke: using " + choice.description());
+        try (LocalStack stack = LocalStack.start(root, choice.settings(), io.err())) {
             LocalFunction.Result result = stack.functions().get(functionId).invoke(payload);
             io.out().println(result.responseText());
             io.out().flush();

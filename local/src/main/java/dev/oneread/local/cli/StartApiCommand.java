@@ -1,8 +1,8 @@
 package dev.oneread.local.cli;
 
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.LocalStack;
+import dev.oneread.local.runner.StartApi;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +19,9 @@ import picocli.CommandLine.Option;
         description = {
                 "Serves every HttpApi route of template.yaml on localhost, as sam local start-api does.",
                 "Each function runs from its own zip in its own class loader, on dynalite (started here, or the "
-                        + "engine at DYNAMODB_ENDPOINT).",
+                        + "engine at DYNAMODB_ENDPOINT). A table it creates gets the sample data the events/ files "
+                        + "expect. It writes its engine, table and parameter overrides to the state file, so that "
+                        + "invoke and seed work in the same world.",
                 "Ctrl-C or SIGTERM stops it and its engine (exit 0)."})
 public final class StartApiCommand implements Callable<Integer> {
     private final CommandIo io;
@@ -27,6 +29,9 @@ public final class StartApiCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "3000", converter = Converters.Port.class, paramLabel = "PORT",
             description = "the port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE})")
     private int port;
+
+    @Option(names = "--no-seed", description = "leave a new table empty instead of loading the sample data")
+    private boolean noSeed;
 
     @Mixin
     private EngineOptions engine;
@@ -38,26 +43,24 @@ public final class StartApiCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path root = ProjectRoot.find();
+        LocalStack.Settings settings = LocalStack.Settings.fromEnvironment(io.environment(), engine.overrides(),
+                engine.dataDir(), !noSeed);
         // Ctrl-C at any point, even while the engine is still starting, stops what was started: the hook is in
         // place first and closes whatever exists by then. SIGINT and SIGTERM mean "stop", not "fail": exit 0.
         // (A JVM started in the background by a non-interactive shell inherits SIGINT as ignored; use SIGTERM.)
-        AtomicReference<LocalStack> stack = new AtomicReference<>();
-        AtomicReference<ApiServer> server = new AtomicReference<>();
+        AtomicReference<StartApi> running = new AtomicReference<>();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            Optional.ofNullable(server.get()).ifPresent(ApiServer::close);
-            Optional.ofNullable(stack.get()).ifPresent(LocalStack::close);
+            Optional.ofNullable(running.get()).ifPresent(StartApi::close);
             io.err().println("start-api: stopped");
             stopped.countDown();
         }, "start-api-stop"));
         for (String signal : List.of("INT", "TERM")) {
             sun.misc.Signal.handle(new sun.misc.Signal(signal), s -> System.exit(0));
         }
-        stack.set(LocalStack.start(root, engine.overrides(), engine.dataDir(), io.environment(), io.err()));
-        server.set(new ApiServer(stack.get().functions(), stack.get().authorizer(), port, io.err()));
-        server.get().start();
-        server.get().routeKeys().forEach(route -> io.err().println("  " + route));
-        io.err().println("start-api: listening on http://127.0.0.1:" + server.get().port() + " (Ctrl-C to stop)");
+        running.set(StartApi.start(root, settings, port, engine.stateFile(root), io.err()));
+        running.get().routeKeys().forEach(route -> io.err().println("  " + route));
+        io.err().println("start-api: listening on http://127.0.0.1:" + running.get().port() + " (Ctrl-C to stop)");
         try {
             stopped.await();
         } catch (InterruptedException e) {
