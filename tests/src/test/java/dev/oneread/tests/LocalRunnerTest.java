@@ -10,7 +10,6 @@ import dev.oneread.local.runner.LocalFunction;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.TemplateFunctions;
 import dev.oneread.tests.RunnerCommand.Run;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -68,11 +68,11 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
         Map<String, String> served = LocalStack.parameters(template, api.parameterOverrides());
         Map<String, String> wanted = LocalStack.parameters(template, overrides);
         List<String> differences = new ArrayList<>();
-        wanted.forEach((name, value) -> {
-            if (!value.equals(served.get(name))) {
-                differences.add(name + " is \"" + served.get(name) + "\" there, \"" + value + "\" here");
+        for (String name : template.parameters().keySet()) {
+            if (!wanted.get(name).equals(served.get(name))) {
+                differences.add(name + " is \"" + served.get(name) + "\" there, \"" + wanted.get(name) + "\" here");
             }
-        });
+        }
         if (!differences.isEmpty()) {
             throw new CommandException(2, "the running start-api (pid " + api.pid() + ") has other parameters: "
                     + String.join("; ", differences) + ". Restart start-api with these --parameter-overrides, or leave them out"
