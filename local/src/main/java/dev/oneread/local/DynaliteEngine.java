@@ -4,9 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +12,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * dynalite, the local DynamoDB-compatible engine, as a child process: started on a free loopback port, in
@@ -27,6 +28,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class DynaliteEngine implements AutoCloseable {
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
+    /** What dynalite's cli.js prints when its server listens. */
+    private static final String LISTENING_LINE = "Dynalite listening at";
 
     private final Process process;
     private final int port;
@@ -50,8 +53,10 @@ public final class DynaliteEngine implements AutoCloseable {
         if (!Files.isRegularFile(cli)) {
             throw new IllegalStateException("dynalite is not installed: run `npm ci --prefix local` first");
         }
+        // --createTableMs 0: a new table is ACTIVE at once instead of after dynalite's default 500 ms of
+        // CREATING, which every fresh start-api, invoke and test run would otherwise wait out.
         List<String> command = new ArrayList<>(List.of("node", cli.toString(), "--port", Integer.toString(port),
-                "--host", "127.0.0.1"));
+                "--host", "127.0.0.1", "--createTableMs", "0"));
         if (dataDir != null) {
             try {
                 Files.createDirectories(dataDir);
@@ -118,34 +123,41 @@ public final class DynaliteEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits for the line dynalite prints once its socket listens: no polling of the port, and an engine that
+     * dies at start (a port taken meanwhile, a broken install) fails at once with its exit code.
+     */
     private void awaitListening() {
+        CompletableFuture<Void> listening = new CompletableFuture<>();
         // Drain the engine's output on a daemon thread so a chatty engine can never block on a full pipe.
         Thread drain = new Thread(() -> {
             try (BufferedReader out = new BufferedReader(
                     new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                while (out.readLine() != null) {
-                    // discard
+                for (String line; (line = out.readLine()) != null; ) {
+                    if (line.startsWith(LISTENING_LINE)) {
+                        listening.complete(null);
+                    }
                 }
-            } catch (IOException ignored) {
-                // process ended
+            } catch (IOException ended) {
+                // the process closed its output: it has ended
             }
+            listening.completeExceptionally(new IllegalStateException("dynalite exited before it listened"
+                    + process.onExit().thenApply(p -> " (exit code " + p.exitValue() + ")").getNow("")));
         }, "dynalite-output");
         drain.setDaemon(true);
         drain.start();
-        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("dynalite exited with code " + process.exitValue());
-            }
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                sleep(50);
-            }
+        try {
+            listening.get(STARTUP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            stopProcess();
+            throw new IllegalStateException("dynalite did not listen on port " + port + " within " + STARTUP_TIMEOUT);
+        } catch (ExecutionException e) {
+            throw (IllegalStateException) e.getCause();
+        } catch (InterruptedException e) {
+            stopProcess();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while dynalite started", e);
         }
-        stopProcess();
-        throw new IllegalStateException("dynalite did not listen on port " + port + " within " + STARTUP_TIMEOUT);
     }
 
     private static int freePort() {
@@ -153,15 +165,6 @@ public final class DynaliteEngine implements AutoCloseable {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 }

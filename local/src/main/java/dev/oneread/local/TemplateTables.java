@@ -1,8 +1,10 @@
 package dev.oneread.local;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -10,8 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
  * Creates the tables declared in template.yaml ({@code AWS::DynamoDB::Table}) on a local engine. The
@@ -21,6 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
  * <pre>{@code TemplateTables.from(template).createMissing(client, Map.of("Table", "oneread"));}</pre>
  */
 public final class TemplateTables {
+    private static final Duration ACTIVE_POLL = Duration.ofMillis(25);
+    private static final Duration ACTIVE_TIMEOUT = Duration.ofSeconds(10);
     private final Map<String, Map<String, Object>> tables;
 
     private TemplateTables(Map<String, Map<String, Object>> tables) {
@@ -69,18 +73,32 @@ public final class TemplateTables {
                 .build();
     }
 
-    /** Creates each table that does not exist yet and waits until it is ACTIVE. */
-    public void createMissing(DynamoDbClient client, Map<String, String> physicalNames) {
+    /**
+     * Creates each table that does not exist yet and waits until it is ACTIVE (DynamoDB's own waiter, polling
+     * every 25 ms: a local engine is quick, and the SDK's default 20 s between attempts is made for AWS).
+     *
+     * @return the logical ids of the tables this call created: a caller may fill only what is new
+     */
+    public List<String> createMissing(DynamoDbClient client, Map<String, String> physicalNames) {
+        List<String> created = new ArrayList<>();
         for (String logicalId : tables.keySet()) {
             String name = physicalNames.get(logicalId);
             if (name == null) {
                 throw new IllegalArgumentException("no table name given for " + logicalId);
             }
             if (!exists(client, name)) {
-                client.createTable(createRequest(logicalId, name));
+                try {
+                    client.createTable(createRequest(logicalId, name));
+                    created.add(logicalId);
+                } catch (ResourceInUseException createdMeanwhile) {
+                    // another runner created it between our check and our create: it exists, as wanted
+                }
             }
-            waitUntilActive(client, name);
+            client.waiter().waitUntilTableExists(b -> b.tableName(name), wait -> wait
+                    .backoffStrategyV2(BackoffStrategy.fixedDelayWithoutJitter(ACTIVE_POLL))
+                    .waitTimeout(ACTIVE_TIMEOUT));
         }
+        return created;
     }
 
     private static boolean exists(DynamoDbClient client, String name) {
@@ -90,21 +108,6 @@ public final class TemplateTables {
         } catch (ResourceNotFoundException e) {
             return false;
         }
-    }
-
-    private static void waitUntilActive(DynamoDbClient client, String name) {
-        for (int attempt = 0; attempt < 200; attempt++) {
-            if (client.describeTable(b -> b.tableName(name)).table().tableStatus() == TableStatus.ACTIVE) {
-                return;
-            }
-            try {
-                Thread.sleep(25);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for table " + name, e);
-            }
-        }
-        throw new IllegalStateException("table " + name + " did not become ACTIVE");
     }
 
     private static List<KeySchemaElement> keySchema(Object value) {

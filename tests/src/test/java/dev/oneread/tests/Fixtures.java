@@ -1,41 +1,41 @@
 package dev.oneread.tests;
 
-import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.model.NewProject;
-import dev.oneread.model.NewWorkspace;
-import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.ControlPlaneStore;
-import java.time.Instant;
+import dev.oneread.local.runner.SampleData;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The data the files in events/ expect, reset before each use: workspace {@code acme} at version 1 with
- * projects {@code ...W6} (read and patched) and {@code ...W7} (deleted), and no workspace {@code globex}
- * (create-workspace.json creates it).
+ * The data the files in events/ expect, reset before each use: the runner's {@link SampleData} (workspace
+ * {@code acme} at version 1 with projects {@code ...W6}, read and patched, and {@code ...W7}, deleted) and no
+ * workspace {@code globex} (create-workspace.json creates it).
  */
 final class Fixtures {
-    static final String PROJECT = "01JDQ6V7K4N3M2P1R0S9T8V7W6";
-    static final String PROJECT_TO_DELETE = "01JDQ6V7K4N3M2P1R0S9T8V7W7";
+    static final String PROJECT = SampleData.PROJECT.value();
+    static final String PROJECT_TO_DELETE = SampleData.PROJECT_TO_DELETE.value();
 
     private Fixtures() {
     }
 
     static void seedForEventFiles(TestEngine engine) {
+        WorkspaceId acme = SampleData.WORKSPACE;
+        List<String> partitions = new ArrayList<>(List.of(KeyCodec.workspacePartition(acme),
+                KeyCodec.workspacePartition(WorkspaceId.of("globex"))));
         // acme's shards too: the migration event moves acme's projects there.
-        for (String partition : new String[] {"WS#acme", "WS#globex", "WS#acme#01", "WS#acme#02", "WS#acme#03", "WS#acme#04"}) {
+        for (int shard = 1; shard <= 4; shard++) {
+            partitions.add(KeyCodec.shardPartition(acme, shard));
+        }
+        for (String partition : partitions) {
             Partitions.items(engine.client, partition).forEach(item -> engine.client.deleteItem(b -> b
                     .tableName(TestEngine.TABLE)
-                    .key(Map.of("EntityRef", item.get("EntityRef"), "Detail", item.get("Detail")))));
+                    .key(Map.of(KeyCodec.PARTITION_KEY, item.get(KeyCodec.PARTITION_KEY),
+                            KeyCodec.SORT_KEY, item.get(KeyCodec.SORT_KEY)))));
         }
-        ControlPlaneStore store = new ControlPlaneStore(engine.client, TestEngine.TABLE);
-        Instant created = Instant.parse("2026-12-01T09:00:00Z");
-        WorkspaceId acme = WorkspaceId.of("acme");
-        store.createWorkspace(new NewWorkspace(acme, "Acme", Map.of("plan", "team")), created, new CallTally());
-        for (String id : new String[] {PROJECT, PROJECT_TO_DELETE}) {
-            store.createProject(acme, ProjectId.of(id), new NewProject("Fixture", null, ProjectStatus.ACTIVE), created,
-                    new CallTally());
-        }
+        SampleData.seed(engine.client, TestEngine.TABLE, ShardPlan.none(), new PrintStream(OutputStream.nullOutputStream()));
     }
 }

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.oneread.http.Json;
-import dev.oneread.local.Main;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.FunctionSpec;
 import dev.oneread.local.runner.LocalFunction;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.TemplateFunctions;
-import java.io.ByteArrayInputStream;
+import dev.oneread.tests.RunnerCommand.Run;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,6 +22,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,16 +36,8 @@ class LocalRunnerTest {
     private final Map<String, String> environment = Map.of(
             "DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE);
 
-    record Run(int exitCode, String stdout, String stderr) {
-    }
-
     private Run run(List<String> args, String stdin) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                environment);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return RunnerCommand.run(environment, stdin, args);
     }
 
     @BeforeAll
@@ -104,6 +96,7 @@ class LocalRunnerTest {
         Run run = run(List.of("invoke", a.function(), "--event", a.file().toString()), "");
         // THEN stdout is the function's response, stderr has its log line and Lambda's REPORT line
         assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr()).startsWith("invoke: using the engine at " + engine.endpoint + " (DYNAMODB_ENDPOINT)");
         Map<String, Object> response = Json.readObject(run.stdout().strip());
         int expected = a.function().startsWith("Create") ? 201 : a.function().startsWith("Delete") ? 204 : 200;
         assertThat(response.get("statusCode")).as(run.stdout()).isEqualTo(expected);
@@ -142,7 +135,27 @@ class LocalRunnerTest {
         assertThat(unreadable.exitCode()).isEqualTo(1);
         assertThat(unreadable.stderr()).contains("cannot read event /no/such/event.json");
         assertThat(noEvent.exitCode()).isEqualTo(2);
-        assertThat(noEvent.stderr()).contains("invoke needs --event");
+        assertThat(noEvent.stderr()).contains("Missing required option", "--event");
+    }
+
+    @Test
+    void invoke_shouldExit1BeforeAnyFunctionRuns_whenTheEventIsNotJson(@TempDir Path dir) throws IOException {
+        // GIVEN event files that are not one JSON object: today's bug was an exit 0 and a function blaming the body
+        Path truncated = Files.writeString(dir.resolve("truncated.json"), "{\"version\": \"2.0\", ");
+        Path trailing = Files.writeString(dir.resolve("trailing.json"), "{\"workspaceId\": \"acme\"} {}");
+        Path text = Files.writeString(dir.resolve("text.json"), "GET /workspaces/acme");
+        for (Path event : List.of(truncated, trailing, text)) {
+            // WHEN
+            Run run = run(List.of("invoke", "GetWorkspace", "--event", event.toString()), "");
+            // THEN
+            assertThat(run.exitCode()).as(event.toString()).isEqualTo(1);
+            assertThat(run.stderr()).contains("invoke: event is not valid JSON", event.toString())
+                    .doesNotContain("START RequestId");
+            assertThat(run.stdout()).isEmpty();
+        }
+        Run fromStdin = run(List.of("invoke", "GetWorkspace", "--event", "-"), "not json");
+        assertThat(fromStdin.exitCode()).isEqualTo(1);
+        assertThat(fromStdin.stderr()).contains("event is not valid JSON", "standard input");
     }
 
     @Test
@@ -166,8 +179,8 @@ class LocalRunnerTest {
     @Test
     void functionsOfOneStack_shouldNotShareStaticState() {
         // Two functions, two loaders: the same shared class is two distinct classes, as in two Lambda environments.
-        try (LocalStack stack = LocalStack.start(engine.root, Map.of(), null, environment,
-                new PrintStream(new ByteArrayOutputStream()))) {
+        try (LocalStack stack = LocalStack.start(engine.root, LocalStack.Settings.fromEnvironment(environment, Map.of(),
+                null, false), new PrintStream(new ByteArrayOutputStream()))) {
             LocalFunction a = stack.functions().get("GetWorkspace");
             LocalFunction b = stack.functions().get("GetProject");
             a.invoke(eventFor("GET /workspaces/{workspaceId}", "/workspaces/acme", Map.of("workspaceId", "acme")));

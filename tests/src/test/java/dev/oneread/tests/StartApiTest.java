@@ -9,10 +9,12 @@ import dev.oneread.local.runner.LocalStack;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -21,6 +23,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code start-api} over real HTTP: every route gives what the integration tests see, costs included. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -33,9 +37,9 @@ class StartApiTest {
 
     @BeforeAll
     void start() throws IOException {
-        stack = LocalStack.start(engine.root, Map.of(), null,
-                Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE),
-                new PrintStream(new ByteArrayOutputStream()));
+        stack = LocalStack.start(engine.root, LocalStack.Settings.fromEnvironment(
+                Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE), Map.of(), null,
+                false), new PrintStream(new ByteArrayOutputStream()));
         server = new ApiServer(stack.functions(), stack.authorizer(), 0, new PrintStream(new ByteArrayOutputStream()));
         server.start();
     }
@@ -149,6 +153,35 @@ class StartApiTest {
             assertThat(header(response, "x-dynamo-calls")).isNull();
         }
         assertThat(send("GET", "/workspaces/" + ws, null, "Bearer " + valid).statusCode()).isIn(200, 404);
+    }
+
+    /** One raw HTTP/1.1 exchange: {@code request} as the bytes of the request line and headers. */
+    private String raw(String request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "GET /workspaces/acme/projects?cursor=%%% HTTP/1.1",   // java.net.URI cannot parse it: the JDK server answered text/html
+            "GET /workspaces/%%%/projects HTTP/1.1",               // rejected by the server itself, before any handler
+            "GET /workspaces/acme/projects?limit=%2 HTTP/1.1",
+            "GARBAGE"})
+    void unparseableRequests_shouldGet400ProblemJson_likeEvery400(String requestLine) throws IOException {
+        // WHEN the request line arrives on a raw socket, with no token (it never gets as far as the authorizer)
+        String response = raw(requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        // THEN
+        String head = response.substring(0, response.indexOf("\r\n\r\n"));
+        String body = response.substring(response.indexOf("\r\n\r\n") + 4);
+        assertThat(head).startsWith("HTTP/1.1 400 ");
+        assertThat(head.lines()).anyMatch(h -> h.equalsIgnoreCase("content-type: application/problem+json"));
+        assertThat(Json.readObject(body)).containsEntry("status", 400).containsEntry("title", "Bad Request")
+                .containsKey("detail");
+        assertThat(body).doesNotContain("URISyntaxException", "Jetty", "<html");
     }
 
     @Test

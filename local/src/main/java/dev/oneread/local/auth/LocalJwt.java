@@ -11,6 +11,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -53,36 +54,33 @@ public final class LocalJwt {
         return signingInput + "." + B64.encodeToString(hmac(signingInput));
     }
 
-    /** The verified authorizer context ({@code {"jwt": {"claims", "scopes"}}}), or null: the request is a 401. */
-    public Map<String, Object> authorize(String authorizationHeader) {
+    /** The verified authorizer context, or empty: the request is a 401. */
+    public Optional<JwtAuthorizer> authorize(String authorizationHeader) {
         if (authorizationHeader == null || !authorizationHeader.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return null;
+            return Optional.empty();
         }
         String[] parts = authorizationHeader.substring(7).strip().split("\\.", -1);
         if (parts.length != 3) {
-            return null;
+            return Optional.empty();
         }
         try {
             Map<String, Object> header = Json.readObject(new String(Base64.getUrlDecoder().decode(parts[0]), StandardCharsets.UTF_8));
             byte[] signature = Base64.getUrlDecoder().decode(parts[2]);
             if (!"HS256".equals(header.get("alg")) || !MessageDigest.isEqual(signature, hmac(parts[0] + "." + parts[1]))) {
-                return null;
+                return Optional.empty();
             }
             Map<String, Object> claims = Json.readObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
             if (!(claims.get("exp") instanceof Number exp) || exp.longValue() <= clock.instant().getEpochSecond()
                     || !issuer.equals(claims.get("iss")) || !audiences(claims.get("aud")).contains(audience)) {
-                return null;
+                return Optional.empty();
             }
-            Map<String, Object> flattened = new LinkedHashMap<>();
+            Map<String, String> flattened = new LinkedHashMap<>();
             claims.forEach((k, v) -> flattened.put(k, flatten(v)));
             Object scope = claims.getOrDefault("scope", claims.get("scp"));
             List<String> scopes = scope == null ? null : List.of(flatten(scope).replaceAll("^\\[|\\]$", "").split("\\s+"));
-            Map<String, Object> jwt = new LinkedHashMap<>();
-            jwt.put("claims", flattened);
-            jwt.put("scopes", scopes);
-            return Map.of("jwt", jwt);
+            return Optional.of(new JwtAuthorizer(flattened, scopes));
         } catch (RuntimeException malformed) {
-            return null;
+            return Optional.empty();
         }
     }
 

@@ -4,12 +4,20 @@ import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.cli.CommandIo;
+import dev.oneread.local.cli.Converters;
 import dev.oneread.store.ControlPlaneRequests;
-import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
@@ -18,169 +26,234 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * {@code expr list-projects} and {@code expr workspace-collection} print the request the store really
  * sends, taken from {@link ControlPlaneRequests}, so the two can never drift.
  */
-public final class ExprCommand {
-    /** The command line it accepts. */
-    public static final String USAGE = """
-            usage: expr query --pk NAME=VALUE [SORT] [--desc] [--table NAME] [--limit N]
-                     SORT is one of:
-                       --sk-eq NAME=VALUE   --sk-lt NAME=VALUE   --sk-le NAME=VALUE
-                       --sk-gt NAME=VALUE   --sk-ge NAME=VALUE   --sk-begins-with NAME=PREFIX
-                       --sk-between NAME=LOW HIGH
-                   expr list-projects --workspace ID [--limit N] [--table NAME]
-                   expr workspace-collection --workspace ID [--limit N] [--table NAME]""";
-    private static final Map<String, SortOperator> SORT_FLAGS = Map.of(
-            "--sk-eq", SortOperator.EQ, "--sk-lt", SortOperator.LT, "--sk-le", SortOperator.LE,
-            "--sk-gt", SortOperator.GT, "--sk-ge", SortOperator.GE, "--sk-begins-with", SortOperator.BEGINS_WITH,
-            "--sk-between", SortOperator.BETWEEN);
+@Command(name = "expr", synopsisHeading = "usage: ",
+        customSynopsis = {
+                "expr query --pk NAME=VALUE [SORT] [--desc] [--table NAME] [--limit N]",
+                "         SORT is one of:",
+                "           --sk-eq NAME=VALUE   --sk-lt NAME=VALUE   --sk-le NAME=VALUE",
+                "           --sk-gt NAME=VALUE   --sk-ge NAME=VALUE",
+                "           --sk-begins-with NAME=PREFIX   --sk-between NAME=LOW HIGH",
+                "       expr list-projects --workspace ID [--limit N] [--table NAME]",
+                "       expr workspace-collection --workspace ID [--limit N] [--table NAME]"},
+        description = {
+                "Prints a DynamoDB Query three ways.",
+                "The expression with its maps, an AWS SDK for Java v2 snippet, and the aws dynamodb query command "
+                        + "line. The named access patterns print the request the store itself builds."},
+        subcommands = {ExprCommand.Query.class, ExprCommand.ListProjects.class, ExprCommand.WorkspaceCollection.class})
+public final class ExprCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
 
-    private ExprCommand() {
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing subcommand");
     }
 
-    /** Runs the command; returns the exit code (0, or 2 for bad arguments). */
-    public static int run(List<String> args, PrintStream out, PrintStream err) {
-        QueryRequest request;
-        try {
-            request = parse(args);
-        } catch (BadArguments | IllegalArgumentException | IllegalStateException e) {
-            err.println("expr: " + e.getMessage());
-            err.println(USAGE);
-            return 2;
-        }
-        RequestPrinter.expressionLines(request).forEach(out::println);
-        out.println();
-        RequestPrinter.javaSnippet(request).forEach(out::println);
-        out.println();
-        RequestPrinter.awsCli(request).forEach(out::println);
+    /** Prints the three renderings of {@code request} and returns the exit code. */
+    static int print(CommandIo io, QueryRequest request) {
+        RequestPrinter.expressionLines(request).forEach(io.out()::println);
+        io.out().println();
+        RequestPrinter.javaSnippet(request).forEach(io.out()::println);
+        io.out().println();
+        RequestPrinter.awsCli(request).forEach(io.out()::println);
         return 0;
     }
 
-    static QueryRequest parse(List<String> args) {
-        if (args.isEmpty()) {
-            throw new BadArguments("missing subcommand");
-        }
-        String command = args.get(0);
-        Flags flags = new Flags(args.subList(1, args.size()));
-        String table = flags.value("--table").orElse("oneread");
-        Optional<Integer> limit = flags.value("--limit").map(ExprCommand::positive);
-        QueryRequest request = switch (command) {
-            case "query" -> query(flags, table, limit);
-            case "list-projects" -> new ControlPlaneRequests(table).listProjects(workspace(flags), limit.orElse(20),
-                    Optional.empty());
-            case "workspace-collection" -> new ControlPlaneRequests(table).workspaceCollection(workspace(flags),
-                    limit.orElse(20), Optional.empty());
-            default -> throw new BadArguments("unknown subcommand " + command);
-        };
-        flags.requireAllUsed();
-        return request;
-    }
-
-    private static QueryRequest query(Flags flags, String table, Optional<Integer> limit) {
-        String[] pk = nameValue(flags.value("--pk").orElseThrow(() -> new BadArguments("--pk NAME=VALUE is required")));
-        KeyCondition condition = KeyCondition.partitionEquals(pk[0], pk[1]);
-        for (Map.Entry<String, SortOperator> flag : SORT_FLAGS.entrySet()) {
-            Optional<String> given = flags.value(flag.getKey());
-            if (given.isPresent()) {
-                String[] sk = nameValue(given.get());
-                String high = flag.getValue() == SortOperator.BETWEEN
-                        ? flags.extra(flag.getKey()).orElseThrow(() -> new BadArguments("--sk-between NAME=LOW HIGH"))
-                        : null;
-                condition = condition.sort(flag.getValue(), sk[0], sk[1], high);
+    /** {@code NAME=VALUE}, as the key condition flags take it. */
+    record NameValue(String name, String value) {
+        static NameValue parse(String argument) {
+            int eq = argument.indexOf('=');
+            if (eq < 1) {
+                throw new IllegalArgumentException("expected NAME=VALUE, got " + argument);
             }
-        }
-        Expression expression = condition.build();
-        QueryRequest.Builder builder = QueryRequest.builder()
-                .tableName(table)
-                .keyConditionExpression(expression.expression())
-                .expressionAttributeNames(expression.names())
-                .expressionAttributeValues(expression.valuesOrNull())
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
-        if (flags.flag("--desc")) {
-            builder.scanIndexForward(false);
-        }
-        limit.ifPresent(builder::limit);
-        return builder.build();
-    }
-
-    private static WorkspaceId workspace(Flags flags) {
-        return WorkspaceId.of(flags.value("--workspace").orElseThrow(() -> new BadArguments("--workspace ID is required")));
-    }
-
-    private static String[] nameValue(String argument) {
-        int eq = argument.indexOf('=');
-        if (eq < 1) {
-            throw new BadArguments("expected NAME=VALUE, got " + argument);
-        }
-        return new String[] {argument.substring(0, eq), argument.substring(eq + 1)};
-    }
-
-    private static int positive(String value) {
-        try {
-            int n = Integer.parseInt(value);
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // fall through
-        }
-        throw new BadArguments("--limit takes a positive integer");
-    }
-
-    /** {@code --name value}, {@code --name value extra} (for BETWEEN) and bare {@code --flag} arguments. */
-    private static final class Flags {
-        private final List<String> args;
-        private final boolean[] used;
-
-        Flags(List<String> args) {
-            this.args = new ArrayList<>(args);
-            this.used = new boolean[args.size()];
+            return new NameValue(argument.substring(0, eq), argument.substring(eq + 1));
         }
 
-        Optional<String> value(String name) {
-            int i = args.indexOf(name);
-            if (i < 0) {
-                return Optional.empty();
-            }
-            if (args.lastIndexOf(name) != i) {
-                throw new BadArguments(name + " given twice");
-            }
-            if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
-                throw new BadArguments(name + " needs a value");
-            }
-            used[i] = true;
-            used[i + 1] = true;
-            return Optional.of(args.get(i + 1));
-        }
-
-        Optional<String> extra(String name) {
-            int i = args.indexOf(name) + 2;
-            if (i >= args.size() || args.get(i).startsWith("--")) {
-                return Optional.empty();
-            }
-            used[i] = true;
-            return Optional.of(args.get(i));
-        }
-
-        boolean flag(String name) {
-            int i = args.indexOf(name);
-            if (i >= 0) {
-                used[i] = true;
-            }
-            return i >= 0;
-        }
-
-        void requireAllUsed() {
-            for (int i = 0; i < args.size(); i++) {
-                if (!used[i]) {
-                    throw new BadArguments("unexpected argument " + args.get(i));
+        static final class Converter implements ITypeConverter<NameValue> {
+            @Override
+            public NameValue convert(String argument) {
+                try {
+                    return parse(argument);
+                } catch (IllegalArgumentException e) {
+                    throw new TypeConversionException(e.getMessage());
                 }
             }
         }
     }
 
-    /** The command line is not one this command accepts. */
-    static final class BadArguments extends RuntimeException {
-        BadArguments(String message) {
-            super(message, null, false, false);
+    /** The options every named access pattern takes. */
+    static final class PatternOptions {
+        @Option(names = "--workspace", required = true, paramLabel = "ID", converter = Converters.Workspace.class,
+                description = "the workspace")
+        WorkspaceId workspace;
+
+        @Option(names = "--limit", paramLabel = "N", defaultValue = "20", converter = Converters.Positive.class,
+                description = "the page size (default: ${DEFAULT-VALUE})")
+        int limit;
+
+        @Option(names = "--table", paramLabel = "NAME", defaultValue = "oneread",
+                description = "the table name (default: ${DEFAULT-VALUE})")
+        String table;
+    }
+
+    @Command(name = "query", sortOptions = false, synopsisHeading = "usage: ",
+            description = "A key condition from flags.")
+    static final class Query implements Callable<Integer> {
+        private final CommandIo io;
+
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--pk", required = true, paramLabel = "NAME=VALUE", converter = NameValue.Converter.class,
+                description = "the partition key: attribute name and value")
+        private NameValue partition;
+
+        @ArgGroup(exclusive = true, multiplicity = "0..1", heading = "at most one sort key condition:%n")
+        private Sort sort;
+
+        @Option(names = "--desc", description = "newest first (ScanIndexForward false)")
+        private boolean descending;
+
+        @Option(names = "--table", paramLabel = "NAME", defaultValue = "oneread",
+                description = "the table name (default: ${DEFAULT-VALUE})")
+        private String table;
+
+        @Option(names = "--limit", paramLabel = "N", converter = Converters.Positive.class,
+                description = "the most items one call reads (Limit)")
+        private Integer limit;
+
+        Query(CommandIo io) {
+            this.io = io;
+        }
+
+        /** The one sort key condition; each flag records its operator (and BETWEEN its upper bound). */
+        static final class Sort {
+            private SortOperator operator;
+            private NameValue key;
+            private String[] between;
+
+            @Option(names = "--sk-eq", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 1,
+                    description = "sort key = VALUE")
+            void equalTo(NameValue value) {
+                set(SortOperator.EQ, value);
+            }
+
+            @Option(names = "--sk-lt", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 2,
+                    description = "sort key < VALUE")
+            void lessThan(NameValue value) {
+                set(SortOperator.LT, value);
+            }
+
+            @Option(names = "--sk-le", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 3,
+                    description = "sort key <= VALUE")
+            void lessThanOrEqualTo(NameValue value) {
+                set(SortOperator.LE, value);
+            }
+
+            @Option(names = "--sk-gt", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 4,
+                    description = "sort key > VALUE")
+            void greaterThan(NameValue value) {
+                set(SortOperator.GT, value);
+            }
+
+            @Option(names = "--sk-ge", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 5,
+                    description = "sort key >= VALUE")
+            void greaterThanOrEqualTo(NameValue value) {
+                set(SortOperator.GE, value);
+            }
+
+            @Option(names = "--sk-begins-with", paramLabel = "NAME=PREFIX", converter = NameValue.Converter.class,
+                    order = 6, description = "begins_with(sort key, PREFIX)")
+            void beginsWith(NameValue value) {
+                set(SortOperator.BEGINS_WITH, value);
+            }
+
+            @Option(names = "--sk-between", arity = "2", paramLabel = "NAME=LOW HIGH", hideParamSyntax = true,
+                    order = 7, description = "sort key BETWEEN LOW AND HIGH")
+            void between(String[] lowAndHigh) {
+                operator = SortOperator.BETWEEN;
+                between = lowAndHigh;
+            }
+
+            private void set(SortOperator operator, NameValue key) {
+                this.operator = operator;
+                this.key = key;
+            }
+
+            /** @throws IllegalArgumentException for a BETWEEN whose low bound is not NAME=LOW */
+            KeyCondition applyTo(KeyCondition condition) {
+                if (operator == SortOperator.BETWEEN) {
+                    NameValue low = NameValue.parse(between[0]);
+                    return condition.sort(operator, low.name(), low.value(), between[1]);
+                }
+                return condition.sort(operator, key.name(), key.value(), null);
+            }
+        }
+
+        @Override
+        public Integer call() {
+            QueryRequest request;
+            try {
+                KeyCondition condition = KeyCondition.partitionEquals(partition.name(), partition.value());
+                if (sort != null) {
+                    condition = sort.applyTo(condition);
+                }
+                Expression expression = condition.build();
+                QueryRequest.Builder builder = QueryRequest.builder()
+                        .tableName(table)
+                        .keyConditionExpression(expression.expression())
+                        .expressionAttributeNames(expression.names())
+                        .expressionAttributeValues(expression.valuesOrNull())
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+                if (descending) {
+                    builder.scanIndexForward(false);
+                }
+                if (limit != null) {
+                    builder.limit(limit);
+                }
+                request = builder.build();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            return print(io, request);
+        }
+    }
+
+    @Command(name = "list-projects", sortOptions = false, synopsisHeading = "usage: ",
+            description = "The request ListProjects sends.")
+    static final class ListProjects implements Callable<Integer> {
+        private final CommandIo io;
+
+        @Mixin
+        private PatternOptions options;
+
+        ListProjects(CommandIo io) {
+            this.io = io;
+        }
+
+        @Override
+        public Integer call() {
+            return print(io, new ControlPlaneRequests(options.table).listProjects(options.workspace, options.limit,
+                    Optional.empty()));
+        }
+    }
+
+    @Command(name = "workspace-collection", sortOptions = false, synopsisHeading = "usage: ",
+            description = "The request GetWorkspaceCollection sends.")
+    static final class WorkspaceCollection implements Callable<Integer> {
+        private final CommandIo io;
+
+        @Mixin
+        private PatternOptions options;
+
+        WorkspaceCollection(CommandIo io) {
+            this.io = io;
+        }
+
+        @Override
+        public Integer call() {
+            return print(io, new ControlPlaneRequests(options.table).workspaceCollection(options.workspace, options.limit,
+                    Optional.empty()));
         }
     }
 }

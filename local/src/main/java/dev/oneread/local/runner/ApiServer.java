@@ -1,36 +1,60 @@
 package dev.oneread.local.runner;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Json;
+import dev.oneread.http.Problems;
+import dev.oneread.local.auth.JwtAuthorizer;
 import dev.oneread.local.auth.LocalJwt;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.regex.Pattern;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * {@code start-api}: serves every HttpApi route of template.yaml on localhost, turning each request into
  * the event API Gateway would send and the function's response back into HTTP, as API Gateway does.
+ *
+ * <p>It runs on Jetty's core server (no servlets): the handler sees the raw request URI, so a request the
+ * runner refuses (a malformed %-escape, a line Jetty itself cannot parse) still gets a problem+json answer,
+ * where the JDK's built-in server answered with its own text/html page before any handler ran.
+ *
+ * <pre>{@code try (ApiServer server = new ApiServer(stack.functions(), stack.authorizer(), 3000, System.err)) {
+ *     server.start();
+ * }}</pre>
  */
 public final class ApiServer implements AutoCloseable {
     /** Request bodies above API Gateway's 10 MB payload limit are refused before any function runs. */
     private static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
+    /** A '%' not followed by two hex digits: no decoder can read such a URI, so no function should see it. */
+    private static final Pattern MALFORMED_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
 
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final Server server;
+    private final ServerConnector connector;
     private final List<Binding> bindings = new ArrayList<>();
     private final PrintStream log;
     private final LocalJwt authorizer;
@@ -38,42 +62,86 @@ public final class ApiServer implements AutoCloseable {
     private record Binding(RouteSpec route, LocalFunction function) {
     }
 
-    /** @param authorizer the API's JWT authorizer, or null for an API without one */
+    /** What goes back on the wire; a header may repeat (Set-Cookie). */
+    private record Reply(int status, List<Map.Entry<String, String>> headers, byte[] body) {
+        /** API Gateway's own answers ({@code {"message": "Not Found"}}), for what never reaches a function. */
+        static Reply json(int status, String message) {
+            return new Reply(status, List.of(Map.entry("content-type", "application/json")),
+                    Json.write(Map.of("message", message)).getBytes(StandardCharsets.UTF_8));
+        }
+
+        Reply with(String header, String value) {
+            List<Map.Entry<String, String>> more = new ArrayList<>(headers);
+            more.add(Map.entry(header, value));
+            return new Reply(status, more, body);
+        }
+
+        static Reply problem(int status, String detail) {
+            HttpResponse problem = Problems.problem(status, detail);
+            return new Reply(status, new ArrayList<>(problem.headers().entrySet()),
+                    problem.body().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Binds the port at once (so a port in use fails here, as an IOException); {@link #start()} serves.
+     *
+     * @param authorizer the API's JWT authorizer, or null for an API without one
+     */
     public ApiServer(Map<String, LocalFunction> functions, LocalJwt authorizer, int port, PrintStream log)
             throws IOException {
         this.authorizer = authorizer;
-        // Without TCP_NODELAY the JDK server writes headers and body separately and a keep-alive client waits
-        // out Nagle plus delayed ACK: ~40 ms on every warm request. Read once, when the server classes load.
-        System.setProperty("sun.net.httpserver.nodelay", "true");
         this.log = log;
         functions.values().forEach(f -> f.spec().routes().forEach(r -> bindings.add(new Binding(r, f))));
         bindings.sort(Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
-        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
-        this.executor = Executors.newFixedThreadPool(8, r -> {
-            Thread t = new Thread(r, "start-api");
-            t.setDaemon(true);
-            return t;
+        QueuedThreadPool threads = new QueuedThreadPool(16, 2);
+        threads.setName("start-api");
+        threads.setDaemon(true);
+        this.server = new Server(threads);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        // The raw path goes to the route matcher and the event as it arrived, as API Gateway passes it:
+        // encoded separators and dots are the function's business, not a reason to refuse the request.
+        http.setUriCompliance(UriCompliance.UNSAFE);
+        this.connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost("127.0.0.1");
+        connector.setPort(port);
+        server.addConnector(connector);
+        server.setHandler(new Handler.Abstract() {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) {
+                send(response, serve(request), callback);
+                return true;
+            }
         });
-        server.setExecutor(executor);
-        server.createContext("/", this::serve);
+        server.setErrorHandler(new ProblemErrorHandler());
+        connector.open();
     }
 
     public void start() {
-        server.start();
+        try {
+            server.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("start-api could not start: " + e.getMessage(), e);
+        }
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return connector.getLocalPort();
     }
 
     public List<String> routeKeys() {
         return bindings.stream().map(b -> b.route().routeKey() + "  ->  " + b.function().spec().logicalId()).toList();
     }
 
-    private void serve(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String rawPath = exchange.getRequestURI().getRawPath();
-            String method = exchange.getRequestMethod();
+    private Reply serve(Request request) {
+        try {
+            String rawPath = request.getHttpURI().getPath();
+            String rawQuery = request.getHttpURI().getQuery();
+            if (MALFORMED_ESCAPE.matcher(rawPath).find() || (rawQuery != null && MALFORMED_ESCAPE.matcher(rawQuery).find())) {
+                return Reply.problem(400, "the request URI has a malformed %-escape");
+            }
+            String method = request.getMethod();
             Binding match = null;
             Map<String, String> parameters = null;
             Set<String> allowed = new LinkedHashSet<>();
@@ -89,47 +157,38 @@ public final class ApiServer implements AutoCloseable {
                 }
             }
             if (match == null) {
-                if (!allowed.isEmpty()) {
-                    exchange.getResponseHeaders().add("Allow", String.join(", ", allowed));
-                }
-                send(exchange, allowed.isEmpty() ? 404 : 405, Map.of("content-type", "application/json"),
-                        allowed.isEmpty() ? "{\"message\":\"Not Found\"}" : "{\"message\":\"Method Not Allowed\"}");
-                return;
+                return allowed.isEmpty() ? Reply.json(404, "Not Found")
+                        : Reply.json(405, "Method Not Allowed").with("allow", String.join(", ", allowed));
             }
-            Map<String, Object> authorizerContext = null;
+            JwtAuthorizer jwt = null;
             if (authorizer != null) {
                 // As the HTTP API JWT authorizer: no valid bearer token, no function call.
-                authorizerContext = authorizer.authorize(exchange.getRequestHeaders().getFirst("Authorization"));
-                if (authorizerContext == null) {
-                    exchange.getResponseHeaders().set("www-authenticate", "Bearer");
-                    send(exchange, 401, Map.of("content-type", "application/json"), "{\"message\":\"Unauthorized\"}");
-                    return;
+                Optional<JwtAuthorizer> verified = authorizer.authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
+                if (verified.isEmpty()) {
+                    return Reply.json(401, "Unauthorized").with("www-authenticate", "Bearer");
                 }
+                jwt = verified.get();
             }
-            byte[] body = readBody(exchange.getRequestBody());
+            byte[] body = readBody(Request.asInputStream(request));
             if (body == null) {
-                send(exchange, 413, Map.of("content-type", "application/json"), "{\"message\":\"Request Entity Too Large\"}");
-                return;
+                return Reply.json(413, "Request Entity Too Large");
             }
-            var incoming = new HttpApiEventBuilder.IncomingRequest(method, rawPath,
-                    exchange.getRequestURI().getRawQuery(), exchange.getRequestHeaders(), body,
-                    exchange.getRemoteAddress().getAddress().getHostAddress(), exchange.getProtocol(),
-                    String.valueOf(exchange.getRequestHeaders().getFirst("Host")));
-            Map<String, Object> event = HttpApiEventBuilder.build(incoming, match.route(), parameters, authorizerContext);
-            LocalFunction.Result result = match.function().invoke(Json.write(event).getBytes(StandardCharsets.UTF_8));
-            respond(exchange, result, (String) ((Map<?, ?>) event.get("requestContext")).get("requestId"));
-        } catch (RuntimeException e) {
+            String host = Optional.ofNullable(request.getHeaders().get(HttpHeader.HOST)).orElse("127.0.0.1:" + port());
+            var incoming = new HttpApiEventBuilder.IncomingRequest(method, rawPath, rawQuery, headers(request.getHeaders()),
+                    body, Request.getRemoteAddr(request), request.getConnectionMetaData().getProtocol(), host);
+            HttpApiEvent event = HttpApiEventBuilder.build(incoming, match.route(), parameters, jwt);
+            return respond(match.function().invoke(event.toJsonBytes()), event.requestContext().requestId());
+        } catch (IOException | RuntimeException e) {
             log.println("start-api: " + e);
-            send(exchange, 500, Map.of("content-type", "application/json"), "{\"message\":\"Internal Server Error\"}");
+            return Reply.json(500, "Internal Server Error");
         }
     }
 
     /** Maps the function's response the way API Gateway does for payload format 2.0. */
     @SuppressWarnings("unchecked")
-    private void respond(HttpExchange exchange, LocalFunction.Result result, String apiRequestId) throws IOException {
+    private static Reply respond(LocalFunction.Result result, String apiRequestId) {
         if (result.failed()) {
-            send(exchange, 500, Map.of("content-type", "application/json"), "{\"message\":\"Internal Server Error\"}");
-            return;
+            return Reply.json(500, "Internal Server Error");
         }
         Object parsed;
         try {
@@ -139,36 +198,36 @@ public final class ApiServer implements AutoCloseable {
         }
         if (!(parsed instanceof Map<?, ?> response) || !response.containsKey("statusCode")) {
             // No statusCode: API Gateway takes the whole value as a JSON body with status 200.
-            send(exchange, 200, Map.of("content-type", "application/json"), result.responseText());
-            return;
+            return new Reply(200, List.of(Map.entry("content-type", "application/json")), result.response());
         }
         int status = ((Number) response.get("statusCode")).intValue();
-        Map<String, Object> headers = response.get("headers") instanceof Map<?, ?> h ? (Map<String, Object>) h : Map.of();
+        List<Map.Entry<String, String>> headers = new ArrayList<>();
         for (Object cookie : response.get("cookies") instanceof List<?> c ? c : List.of()) {
-            exchange.getResponseHeaders().add("Set-Cookie", String.valueOf(cookie));
+            headers.add(Map.entry("set-cookie", String.valueOf(cookie)));
         }
+        Map<String, Object> declared = response.get("headers") instanceof Map<?, ?> h ? (Map<String, Object>) h : Map.of();
+        declared.forEach((k, v) -> headers.add(Map.entry(k, String.valueOf(v))));
+        headers.add(Map.entry("apigw-requestid", apiRequestId));
         Object body = response.get("body");
         byte[] bytes = body == null ? new byte[0] : Boolean.TRUE.equals(response.get("isBase64Encoded"))
                 ? Base64.getDecoder().decode(String.valueOf(body))
                 : String.valueOf(body).getBytes(StandardCharsets.UTF_8);
-        headers.forEach((k, v) -> exchange.getResponseHeaders().set(k, String.valueOf(v)));
-        exchange.getResponseHeaders().set("apigw-requestid", apiRequestId);
-        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-        if (bytes.length > 0) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(bytes);
-            }
-        }
+        return new Reply(status, headers, bytes);
     }
 
-    private static void send(HttpExchange exchange, int status, Map<String, String> headers, String body)
-            throws IOException {
-        headers.forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
+    private static void send(Response response, Reply reply, Callback callback) {
+        response.setStatus(reply.status());
+        reply.headers().forEach(h -> response.getHeaders().add(h.getKey(), h.getValue()));
+        response.write(true, ByteBuffer.wrap(reply.body()), callback);
+    }
+
+    /** Header name to its values in arrival order, as the event builder takes them. */
+    private static Map<String, List<String>> headers(HttpFields fields) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (HttpField field : fields) {
+            out.computeIfAbsent(field.getName(), k -> new ArrayList<>()).add(field.getValue());
         }
+        return out;
     }
 
     private static byte[] readBody(InputStream in) throws IOException {
@@ -178,7 +237,39 @@ public final class ApiServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        try {
+            server.stop();
+        } catch (Exception e) {
+            log.println("start-api: stopping the server: " + e.getMessage());
+        }
+    }
+
+    /**
+     * What Jetty answers by itself (a request line or headers it cannot parse, a URI or headers too long):
+     * problem+json like every other error of the API, never Jetty's HTML page or a message of its internals.
+     */
+    private static final class ProblemErrorHandler extends ErrorHandler {
+        @Override
+        protected void generateResponse(Request request, Response response, int status, String message,
+                                        Throwable cause, Callback callback) {
+            send(response, Reply.problem(status, detail(status)), callback);
+        }
+
+        @Override
+        public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+            Reply problem = Reply.problem(status, detail(status));
+            problem.headers().forEach(h -> fields.put(h.getKey(), h.getValue()));
+            return ByteBuffer.wrap(problem.body());
+        }
+
+        private static String detail(int status) {
+            return switch (status) {
+                case 400 -> "the request is not valid HTTP";
+                case 413 -> "the request body is too large";
+                case 414 -> "the request URI is too long";
+                case 431 -> "the request headers are too large";
+                default -> null;
+            };
+        }
     }
 }

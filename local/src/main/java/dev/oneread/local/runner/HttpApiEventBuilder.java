@@ -1,5 +1,6 @@
 package dev.oneread.local.runner;
 
+import dev.oneread.local.auth.JwtAuthorizer;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -14,9 +15,11 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Builds the HTTP API payload format 2.0 event API Gateway would send for one request: lower-cased
+ * Builds the {@link HttpApiEvent} (payload format 2.0) API Gateway would send for one request: lower-cased
  * headers with repeats joined by commas, cookies split out, query keys joined by commas, percent-decoded
  * path and query parameters, text bodies as they are and anything else base64-encoded.
+ *
+ * <pre>{@code HttpApiEvent event = HttpApiEventBuilder.build(request, route, route.match(request.rawPath()), jwt);}</pre>
  */
 public final class HttpApiEventBuilder {
     private static final DateTimeFormatter REQUEST_TIME =
@@ -30,9 +33,9 @@ public final class HttpApiEventBuilder {
                                   byte[] body, String sourceIp, String protocol, String host) {
     }
 
-    public static Map<String, Object> build(IncomingRequest request, RouteSpec route, Map<String, String> rawParameters,
-                                            Map<String, Object> authorizer) {
-        Map<String, Object> headers = new LinkedHashMap<>();
+    public static HttpApiEvent build(IncomingRequest request, RouteSpec route, Map<String, String> rawParameters,
+                                     JwtAuthorizer authorizer) {
+        Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();
         request.headers().forEach((name, values) -> {
             String key = name.toLowerCase(Locale.ROOT);
@@ -64,51 +67,18 @@ public final class HttpApiEventBuilder {
         }
         Map<String, String> pathParameters = new LinkedHashMap<>();
         rawParameters.forEach((k, v) -> pathParameters.put(k, decodePath(v)));
-        String userAgent = String.valueOf(headers.getOrDefault("user-agent", ""));
         Instant now = Instant.now();
-        Map<String, Object> http = new LinkedHashMap<>();
-        http.put("method", request.method());
-        http.put("path", decodePath(request.rawPath()));
-        http.put("protocol", request.protocol());
-        http.put("sourceIp", request.sourceIp());
-        http.put("userAgent", userAgent);
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("accountId", "123456789012");
-        context.put("apiId", "local");
-        if (authorizer != null) {
-            context.put("authorizer", authorizer);
-        }
-        context.put("domainName", request.host());
-        context.put("domainPrefix", request.host().split("[.:]", 2)[0]);
-        context.put("http", http);
-        context.put("requestId", UUID.randomUUID().toString());
-        context.put("routeKey", route.routeKey());
-        context.put("stage", "$default");
-        context.put("time", REQUEST_TIME.format(now));
-        context.put("timeEpoch", now.toEpochMilli());
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("version", "2.0");
-        event.put("routeKey", route.routeKey());
-        event.put("rawPath", request.rawPath());
-        event.put("rawQueryString", rawQuery);
-        if (!cookies.isEmpty()) {
-            event.put("cookies", cookies);
-        }
-        event.put("headers", headers);
-        if (!query.isEmpty()) {
-            event.put("queryStringParameters", query);
-        }
-        event.put("requestContext", context);
-        if (!pathParameters.isEmpty()) {
-            event.put("pathParameters", pathParameters);
-        }
-        boolean binary = request.body().length > 0 && !isText(String.valueOf(headers.getOrDefault("content-type", "")));
-        if (request.body().length > 0) {
-            event.put("body", binary ? Base64.getEncoder().encodeToString(request.body())
-                    : new String(request.body(), StandardCharsets.UTF_8));
-        }
-        event.put("isBase64Encoded", binary);
-        return event;
+        HttpApiEvent.Http http = new HttpApiEvent.Http(request.method(), decodePath(request.rawPath()),
+                request.protocol(), request.sourceIp(), headers.getOrDefault("user-agent", ""));
+        HttpApiEvent.RequestContext context = new HttpApiEvent.RequestContext("123456789012", "local", authorizer,
+                request.host(), request.host().split("[.:]", 2)[0], http, UUID.randomUUID().toString(),
+                route.routeKey(), "$default", REQUEST_TIME.format(now), now.toEpochMilli());
+        boolean binary = request.body().length > 0 && !isText(headers.getOrDefault("content-type", ""));
+        String body = request.body().length == 0 ? null : binary ? Base64.getEncoder().encodeToString(request.body())
+                : new String(request.body(), StandardCharsets.UTF_8);
+        return new HttpApiEvent(route.routeKey(), request.rawPath(), rawQuery, cookies.isEmpty() ? null : cookies,
+                headers, query.isEmpty() ? null : query, context, pathParameters.isEmpty() ? null : pathParameters,
+                body, binary);
     }
 
     static boolean isText(String contentType) {

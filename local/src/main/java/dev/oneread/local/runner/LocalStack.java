@@ -1,5 +1,6 @@
 package dev.oneread.local.runner;
 
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
@@ -9,12 +10,16 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Everything a local run needs, from template.yaml: the engine (dynalite on a free port, or the one at
- * DYNAMODB_ENDPOINT), the tables (created when missing), and one warm {@link LocalFunction} per function.
+ * Everything a local run needs, from template.yaml: the engine (dynalite on a free port, or a given one), the
+ * tables (created when missing, and then filled with the {@link SampleData}), and one warm
+ * {@link LocalFunction} per function.
+ *
+ * <pre>{@code try (LocalStack stack = LocalStack.start(root, settings, System.err)) { stack.functions(); }}</pre>
  */
 public final class LocalStack implements AutoCloseable {
     /** Local table name unless TABLE_NAME says otherwise. */
@@ -29,70 +34,116 @@ public final class LocalStack implements AutoCloseable {
             "JwtIssuer", LocalJwt.DEFAULT_ISSUER,
             "JwtAudience", LocalJwt.DEFAULT_AUDIENCE);
 
+    /**
+     * How a local run is set up.
+     *
+     * @param engine     the engine to use, or null to start dynalite (in memory, or on {@code dataDir})
+     * @param dataDir    where a started dynalite keeps its data; null for memory
+     * @param tableName  the physical name of the template's first table (others get {@code -LogicalId})
+     * @param overrides  {@code --parameter-overrides}, over the local defaults and the template's defaults
+     * @param seed       whether to load the sample data into tables this run creates
+     */
+    public record Settings(URI engine, Path dataDir, String tableName, Map<String, String> overrides, boolean seed) {
+        public Settings {
+            overrides = Map.copyOf(overrides);
+        }
+
+        /** The engine at DYNAMODB_ENDPOINT and the table at TABLE_NAME when set; else a dynalite of its own. */
+        public static Settings fromEnvironment(Map<String, String> environment, Map<String, String> overrides,
+                                               Path dataDir, boolean seed) {
+            String endpoint = environment.get(DynamoDbClients.ENDPOINT_VARIABLE);
+            return new Settings(endpoint == null || endpoint.isBlank() ? null : URI.create(endpoint), dataDir,
+                    environment.getOrDefault("TABLE_NAME", DEFAULT_TABLE_NAME), overrides, seed);
+        }
+    }
+
     private final DynaliteEngine engine;
     private final URI endpoint;
+    private final DynamoDbClient client;
     private final Map<String, LocalFunction> functions;
     private final Map<String, String> tableNames;
+    private final Map<String, String> parameters;
     private final LocalJwt authorizer;
 
-    private LocalStack(DynaliteEngine engine, URI endpoint, Map<String, LocalFunction> functions,
-                       Map<String, String> tableNames, LocalJwt authorizer) {
+    private LocalStack(DynaliteEngine engine, URI endpoint, DynamoDbClient client, Map<String, LocalFunction> functions,
+                       Map<String, String> tableNames, Map<String, String> parameters, LocalJwt authorizer) {
         this.engine = engine;
         this.endpoint = endpoint;
+        this.client = client;
         this.functions = functions;
         this.tableNames = tableNames;
+        this.parameters = parameters;
         this.authorizer = authorizer;
     }
 
-    public static LocalStack start(Path root, Map<String, String> overrides, Path dataDir,
-                                   Map<String, String> processEnvironment, PrintStream log) {
+    public static LocalStack start(Path root, Settings settings, PrintStream log) {
         SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
-        String external = processEnvironment.get(DynamoDbClients.ENDPOINT_VARIABLE);
+        Map<String, String> parameters = parameters(template, settings.overrides());
         DynaliteEngine engine = null;
-        URI endpoint;
-        if (external != null && !external.isBlank()) {
-            endpoint = URI.create(external);
-        } else {
-            engine = DynaliteEngine.start(root, dataDir);
+        URI endpoint = settings.engine();
+        if (endpoint == null) {
+            engine = DynaliteEngine.start(root, settings.dataDir());
             endpoint = engine.endpoint();
-            log.println("dynalite listening on " + endpoint + (dataDir == null ? " (in memory)" : " (data in " + dataDir + ")"));
+            log.println("dynalite listening on " + endpoint
+                    + (settings.dataDir() == null ? " (in memory)" : " (data in " + settings.dataDir() + ")"));
         }
+        DynamoDbClient client = null;
         try {
             TemplateTables tables = TemplateTables.from(template);
-            String baseName = processEnvironment.getOrDefault("TABLE_NAME", DEFAULT_TABLE_NAME);
             Map<String, String> tableNames = new LinkedHashMap<>();
             for (String logicalId : tables.logicalIds()) {
-                tableNames.put(logicalId, tableNames.isEmpty() ? baseName : baseName + "-" + logicalId);
+                tableNames.put(logicalId, tableNames.isEmpty() ? settings.tableName() : settings.tableName() + "-" + logicalId);
             }
-            try (DynamoDbClient client = DynamoDbClients.local(endpoint)) {
-                tables.createMissing(client, tableNames);
+            client = DynamoDbClients.local(endpoint);
+            List<String> created = tables.createMissing(client, tableNames);
+            String dataTable = tableNames.get(tables.logicalIds().get(0));
+            if (settings.seed() && !created.isEmpty()) {
+                SampleData.seed(client, dataTable, shardPlan(parameters), log);
             }
-            Map<String, String> parameters = new LinkedHashMap<>();
-            LOCAL_DEFAULTS.forEach((k, v) -> {
-                if (template.parameters().containsKey(k)) {
-                    parameters.put(k, v);
-                }
-            });
-            parameters.putAll(overrides);
             Map<String, LocalFunction> functions = new LinkedHashMap<>();
             TemplateFunctions templateFunctions = new TemplateFunctions(template, root, parameters, tableNames);
+            URI engineEndpoint = endpoint;
             templateFunctions.functions().forEach((id, spec) -> {
                 Map<String, String> environment = new LinkedHashMap<>(spec.environment());
-                environment.put(DynamoDbClients.ENDPOINT_VARIABLE, endpoint.toString());
+                environment.put(DynamoDbClients.ENDPOINT_VARIABLE, engineEndpoint.toString());
                 environment.put("AWS_REGION", "us-east-1");
                 environment.put("AWS_DEFAULT_REGION", "us-east-1");
                 environment.put("AWS_ACCESS_KEY_ID", "local");
                 environment.put("AWS_SECRET_ACCESS_KEY", "local");
                 functions.put(id, new LocalFunction(spec, environment, log));
             });
-            return new LocalStack(engine, endpoint, functions, tableNames,
-                    jwtAuthorizer(template, templateFunctions.parameters()));
+            return new LocalStack(engine, endpoint, client, functions, tableNames, parameters,
+                    jwtAuthorizer(template, parameters));
         } catch (RuntimeException e) {
+            if (client != null) {
+                client.close();
+            }
             if (engine != null) {
                 engine.close();
             }
             throw e;
         }
+    }
+
+    /**
+     * Every template parameter as a local run sets it: the template's default, under {@link #LOCAL_DEFAULTS},
+     * under {@code overrides}. A name the template does not declare is an IllegalArgumentException.
+     */
+    public static Map<String, String> parameters(SamTemplate template, Map<String, String> overrides) {
+        Map<String, String> given = new LinkedHashMap<>();
+        LOCAL_DEFAULTS.forEach((k, v) -> {
+            if (template.parameters().containsKey(k)) {
+                given.put(k, v);
+            }
+        });
+        given.putAll(overrides);
+        return new TemplateFunctions(template, Path.of(""), given, Map.of()).parameters();
+    }
+
+    /** The hot tenants the template's parameters declare, as the functions read them. */
+    public static ShardPlan shardPlan(Map<String, String> parameters) {
+        return ShardPlan.parse(parameters.getOrDefault("HotTenantShards", ""),
+                parameters.getOrDefault("HotTenantMigrating", ""));
     }
 
     /** The HttpApi's JWT authorizer as the runner enforces it, or null when the API has none. */
@@ -126,6 +177,11 @@ public final class LocalStack implements AutoCloseable {
         return endpoint;
     }
 
+    /** The runner's own client of the engine (not a function's): for seeding and checks. */
+    public DynamoDbClient client() {
+        return client;
+    }
+
     public Map<String, LocalFunction> functions() {
         return functions;
     }
@@ -134,9 +190,15 @@ public final class LocalStack implements AutoCloseable {
         return tableNames;
     }
 
+    /** Every template parameter as this run's functions see it. */
+    public Map<String, String> parameters() {
+        return parameters;
+    }
+
     @Override
     public void close() {
         functions.values().forEach(LocalFunction::close);
+        client.close();
         if (engine != null) {
             engine.close();
         }

@@ -1,0 +1,74 @@
+package dev.oneread.local.cli;
+
+import dev.oneread.keys.WorkspaceId;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** The option types of the runner's commands, each refusing a bad value with a message for the user. */
+public final class Converters {
+    private static final Pattern TTL = Pattern.compile("^([1-9][0-9]{0,6})([smhd])$");
+
+    private Converters() {
+    }
+
+    /** A workspace slug, checked by {@link WorkspaceId} itself. */
+    public static final class Workspace implements ITypeConverter<WorkspaceId> {
+        @Override
+        public WorkspaceId convert(String value) {
+            try {
+                return WorkspaceId.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not a workspace id: " + e.getMessage());
+            }
+        }
+    }
+
+    /** {@code 90s}, {@code 15m}, {@code 1h}, {@code 2d}. */
+    public static final class Ttl implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            Matcher m = TTL.matcher(value);
+            if (!m.matches()) {
+                throw new TypeConversionException("'" + value + "' is not a duration such as 90s, 15m, 1h or 2d");
+            }
+            long n = Long.parseLong(m.group(1));
+            return switch (m.group(2)) {
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofDays(n);
+            };
+        }
+    }
+
+    /** A TCP port; 0 lets the system pick a free one. */
+    public static final class Port implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return inRange(value, 0, 65535, "a port from 0 to 65535");
+        }
+    }
+
+    /** A count of at least one. */
+    public static final class Positive implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return inRange(value, 1, Integer.MAX_VALUE, "a positive integer");
+        }
+    }
+
+    private static int inRange(String value, int low, int high, String what) {
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= low && n <= high) {
+                return n;
+            }
+        } catch (NumberFormatException notANumber) {
+            // the same message as out of range
+        }
+        throw new TypeConversionException("'" + value + "' is not " + what);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.oneread.local.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A running {@code start-api}: the local stack, the HTTP server over its functions, and the state file that
+ * lets {@code invoke} and {@code seed} find its engine. Closing it stops all three.
+ *
+ * <pre>{@code try (StartApi api = StartApi.start(root, settings, 3000, StartApiState.defaultFile(root), System.err)) {
+ *     api.port();
+ * }}</pre>
+ */
+public final class StartApi implements AutoCloseable {
+    private final LocalStack stack;
+    private final ApiServer server;
+    private final Path stateFile;
+    private final StartApiState state;
+
+    private StartApi(LocalStack stack, ApiServer server, Path stateFile, StartApiState state) {
+        this.stack = stack;
+        this.server = server;
+        this.stateFile = stateFile;
+        this.state = state;
+    }
+
+    /**
+     * Starts the stack and serves it on {@code port} (0: any free port), then registers in {@code stateFile}
+     * unless another live start-api already has: the first one stays the one invoke talks to.
+     *
+     * @throws IOException when the port cannot be bound
+     */
+    public static StartApi start(Path root, LocalStack.Settings settings, int port, Path stateFile, PrintStream log)
+            throws IOException {
+        LocalStack stack = LocalStack.start(root, settings, log);
+        ApiServer server = null;
+        try {
+            server = new ApiServer(stack.functions(), stack.authorizer(), port, log);
+            server.start();
+            StartApiState state = StartApiState.ofThisProcess(URI.create("http://127.0.0.1:" + server.port()),
+                    stack.endpoint(), stack.tableNames().values().iterator().next(), settings.dataDir(),
+                    settings.overrides());
+            Optional<StartApiState> other = StartApiState.read(stateFile).filter(StartApiState::isAlive);
+            if (other.isPresent()) {
+                log.println("start-api: another start-api (pid " + other.get().pid() + ", " + other.get().api()
+                        + ") is registered in " + stateFile + "; invoke and seed keep using that one");
+                return new StartApi(stack, server, stateFile, null);
+            }
+            state.write(stateFile);
+            return new StartApi(stack, server, stateFile, state);
+        } catch (IOException | RuntimeException e) {
+            if (server != null) {
+                server.close();
+            }
+            stack.close();
+            throw e;
+        }
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public LocalStack stack() {
+        return stack;
+    }
+
+    public List<String> routeKeys() {
+        return server.routeKeys();
+    }
+
+    @Override
+    public void close() {
+        if (state != null) {
+            state.deleteIfStill(stateFile);
+        }
+        server.close();
+        stack.close();
+    }
+}

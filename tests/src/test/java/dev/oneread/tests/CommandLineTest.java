@@ -1,0 +1,105 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.local.auth.LocalJwt;
+import dev.oneread.local.auth.JwtAuthorizer;
+import dev.oneread.tests.RunnerCommand.Run;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The runner's command line itself: help, typed options, and one clear line for what it refuses. */
+class CommandLineTest {
+
+    private static Run run(String... args) {
+        return RunnerCommand.run(Map.of(), args);
+    }
+
+    @Test
+    void help_shouldPrintTheUsageOfEveryCommandAndExit0() {
+        // WHEN
+        Run top = run("--help");
+        Run startApi = run("start-api", "--help");
+        Run invoke = run("invoke", "--help");
+        Run expr = run("expr", "--help");
+        // THEN each prints its own usage on stdout, nothing on stderr
+        assertThat(top.exitCode()).isZero();
+        assertThat(top.stdout()).contains("usage: oneread-local", "start-api", "invoke", "seed", "token", "expr",
+                "DYNAMODB_ENDPOINT");
+        assertThat(startApi.exitCode()).isZero();
+        assertThat(startApi.stdout()).contains("usage: oneread-local start-api", "--port", "--parameter-overrides",
+                "--data-dir", "--state-file", "--no-seed");
+        assertThat(invoke.exitCode()).isZero();
+        assertThat(invoke.stdout()).contains("FunctionLogicalId", "--event", "--own-engine", "--parameter-overrides");
+        assertThat(expr.exitCode()).isZero();
+        assertThat(expr.stdout()).contains("usage: expr query --pk NAME=VALUE", "expr list-projects --workspace ID");
+        assertThat(top.stderr() + startApi.stderr() + invoke.stderr() + expr.stderr()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "start-api --bogus | Unknown option: '--bogus'",
+            "invoke GetWorkspace --event x.json --bogus | Unknown option: '--bogus'",
+            "token --admin --bogus | Unknown option: '--bogus'",
+            "seed --bogus | Unknown option: '--bogus'",
+            "--bogus | Unknown option: '--bogus'",
+            "start-api --port 70000 | Invalid value for option '--port'",
+            "start-api --port x | Invalid value for option '--port'",
+            "token --admin --ttl 2x | Invalid value for option '--ttl'",
+            "token --admin --ttl 0s | Invalid value for option '--ttl'",
+            "invoke GetWorkspace --event x.json --parameter-overrides HotTenantShards | option '--parameter-overrides'"})
+    void unknownOptionsAndBadValues_shouldExit2WithOneLineNamingThem(String args, String message) {
+        // WHEN
+        Run run = run(args.split(" "));
+        // THEN
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr().lines()).hasSize(1);
+        assertThat(run.stderr()).contains(message, "--help");
+    }
+
+    @Test
+    void noCommand_shouldPrintTheUsageOnStderrAndExit2() {
+        Run run = run();
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr()).contains("usage: oneread-local");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ACME", "acme,Globex", "acme#01", "-acme", "acme,,globex"})
+    void token_shouldRefuseAnIdThatIsNotAWorkspaceSlug(String workspaces) {
+        // WHEN
+        Run run = run("token", "--workspaces", workspaces);
+        // THEN no token is printed: it would carry a claim no route can ever authorize
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr()).startsWith("token: ").contains("is not a workspace id");
+    }
+
+    @Test
+    void token_shouldPrintATokenTheLocalAuthorizerAccepts() {
+        // WHEN
+        Run run = run("token", "--workspaces", "acme,globex", "--sub", "dev-1", "--ttl", "15m");
+        // THEN
+        assertThat(run.exitCode()).isZero();
+        JwtAuthorizer authorized = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC())
+                .authorize("Bearer " + run.stdout().strip()).orElseThrow();
+        assertThat(authorized.claims()).containsEntry("workspaces", "acme globex").containsEntry("sub", "dev-1");
+        assertThat(Long.parseLong(authorized.claims().get("exp")) - Long.parseLong(authorized.claims().get("iat")))
+                .isEqualTo(900);
+    }
+
+    @Test
+    void token_shouldNeedWorkspacesOrAdmin() {
+        Run run = run("token");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).contains("token needs --workspaces and/or --admin");
+    }
+}

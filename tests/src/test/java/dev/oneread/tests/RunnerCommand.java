@@ -1,0 +1,42 @@
+package dev.oneread.tests;
+
+import dev.oneread.http.Json;
+import dev.oneread.local.Main;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/** The runner's command line, run in this JVM as {@code java -jar local/target/oneread-local.jar} runs it. */
+final class RunnerCommand {
+    private RunnerCommand() {
+    }
+
+    /** What one command did: its exit code and everything it printed. */
+    record Run(int exitCode, String stdout, String stderr) {
+        /** stdout as the JSON object a function returned. */
+        Map<String, Object> response() {
+            return Json.readObject(stdout.strip());
+        }
+
+        /** The function's HTTP status, from its response on stdout. */
+        int status() {
+            return ((Number) response().get("statusCode")).intValue();
+        }
+    }
+
+    static Run run(Map<String, String> environment, String stdin, List<String> args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                environment);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Run run(Map<String, String> environment, String... args) {
+        return run(environment, "", List.of(args));
+    }
+}
