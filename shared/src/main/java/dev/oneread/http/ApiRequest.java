@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.json.Json;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;

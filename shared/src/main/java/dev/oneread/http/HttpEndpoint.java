@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.json.Json;
 import com.amazonaws.services.lambda.runtime.Context;
 import dev.oneread.store.CallTally;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.json.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.json.Json;
 import dev.oneread.keys.InvalidIdException;
 import dev.oneread.store.exceptions.AlreadyExistsException;
 import dev.oneread.store.exceptions.IdempotencyInProgressException;

@@ -11,7 +11,7 @@ import dev.oneread.functions.listprojects.ListProjectsFunction;
 import dev.oneread.functions.updateproject.UpdateProjectFunction;
 import dev.oneread.functions.updateworkspace.UpdateWorkspaceFunction;
 import dev.oneread.http.FunctionConfig;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.oneread.tests;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;

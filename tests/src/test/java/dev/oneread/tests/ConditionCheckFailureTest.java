@@ -6,7 +6,7 @@ import dev.oneread.functions.createworkspace.CreateWorkspaceFunction;
 import dev.oneread.functions.deleteproject.DeleteProjectFunction;
 import dev.oneread.functions.updateproject.UpdateProjectFunction;
 import dev.oneread.functions.updateworkspace.UpdateWorkspaceFunction;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.store.DynamoDbClients;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -42,7 +42,7 @@ class EventFilesTest {
 
     private static String readRouteKey(Path file) {
         try {
-            return (String) dev.oneread.http.Json.readObject(Files.readString(file, StandardCharsets.UTF_8)).get("routeKey");
+            return (String) dev.oneread.json.Json.readObject(Files.readString(file, StandardCharsets.UTF_8)).get("routeKey");
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -53,7 +53,7 @@ class EventFilesTest {
     void eventFile_shouldGetASuccessfulResponseFromItsFunction(Path file) throws IOException {
         // GIVEN the function whose route matches the event's routeKey
         String event = Files.readString(file, StandardCharsets.UTF_8);
-        String routeKey = (String) dev.oneread.http.Json.readObject(event).get("routeKey");
+        String routeKey = (String) dev.oneread.json.Json.readObject(event).get("routeKey");
         String function = functionForRoute(routeKey);
         // WHEN
         Lambda.Response response = Lambda.invoke(api.handlers.get(function), event);

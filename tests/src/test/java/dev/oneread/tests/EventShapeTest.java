@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.serialization.PojoSerializer;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.auth.JwtAuthorizer;
 import dev.oneread.local.runner.HttpApiEventBuilder;

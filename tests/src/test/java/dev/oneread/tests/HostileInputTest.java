@@ -3,7 +3,7 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.http.Cursors;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.model.ListPosition;
 import java.time.Clock;
 import java.time.Duration;

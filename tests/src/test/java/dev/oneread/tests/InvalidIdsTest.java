@@ -41,7 +41,7 @@ class InvalidIdsTest {
                 Arguments.of("CreateProject " + id,
                         (Function<Api, Lambda.Response>) a -> a.createProject(id, "{\"name\":\"x\"}")),
                 Arguments.of("CreateWorkspace " + id, (Function<Api, Lambda.Response>) a -> a.createWorkspace(
-                        dev.oneread.http.Json.write(Map.of("id", id, "name", "x"))))));
+                        dev.oneread.json.Json.write(Map.of("id", id, "name", "x"))))));
         Stream<Arguments> projectRoutes = BAD_PROJECT_IDS.stream().map(id ->
                 Arguments.of("GetProject " + id, (Function<Api, Lambda.Response>) a -> a.getProject(ws, id)));
         return Stream.concat(workspaceRoutes, projectRoutes);

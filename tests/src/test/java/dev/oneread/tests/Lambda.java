@@ -1,7 +1,7 @@
 package dev.oneread.tests;
 
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

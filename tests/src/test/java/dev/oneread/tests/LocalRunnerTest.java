@@ -3,7 +3,7 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.FunctionSpec;
 import dev.oneread.local.runner.LocalFunction;

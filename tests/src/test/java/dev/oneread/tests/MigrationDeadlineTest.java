@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
 import dev.oneread.http.FunctionConfig;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.DynamoDbClients;
 import java.io.ByteArrayInputStream;

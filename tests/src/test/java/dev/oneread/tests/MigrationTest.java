@@ -3,7 +3,7 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,6 @@
 package dev.oneread.tests;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

@@ -2,7 +2,7 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.local.ProjectRoot;
 import java.math.BigDecimal;
 import java.util.ArrayList;

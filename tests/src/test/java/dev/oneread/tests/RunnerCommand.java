@@ -1,6 +1,6 @@
 package dev.oneread.tests;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.local.Main;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -2,7 +2,7 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.LocalStack;

@@ -80,7 +80,7 @@ class WorkspaceRoutesTest {
         Lambda.Response response = api.getWorkspace(id);
 
         assertThat(response.logLines()).hasSize(1);
-        Map<String, Object> line = dev.oneread.http.Json.readObject(response.logLines().get(0));
+        Map<String, Object> line = dev.oneread.json.Json.readObject(response.logLines().get(0));
         assertThat(line).containsEntry("function", "GetWorkspace").containsEntry("route", "GET /workspaces/{workspaceId}")
                 .containsEntry("status", 200).containsEntry("calls", 1).containsKeys("capacity", "durationMs", "requestId");
         assertThat(new BigDecimal(line.get("capacity").toString())).isEqualByComparingTo("0.5");

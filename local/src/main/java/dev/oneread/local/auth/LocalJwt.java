@@ -1,6 +1,6 @@
 package dev.oneread.local.auth;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -49,7 +49,10 @@ public final class LocalJwt {
         claims.put("scope", operator ? "openid oneread/admin" : "openid");
         claims.put("iat", now);
         claims.put("exp", now + ttl.toSeconds());
-        String signingInput = B64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8))
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("alg", "HS256");
+        header.put("typ", "JWT");
+        String signingInput = B64.encodeToString(Json.write(header).getBytes(StandardCharsets.UTF_8))
                 + "." + B64.encodeToString(Json.write(claims).getBytes(StandardCharsets.UTF_8));
         return signingInput + "." + B64.encodeToString(hmac(signingInput));
     }

@@ -1,6 +1,6 @@
 package dev.oneread.local.cli;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalFunction;

@@ -1,5 +1,6 @@
 package dev.oneread.local.expr;
 
+import dev.oneread.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -125,9 +126,9 @@ public final class RequestPrinter {
 
     private static String typed(AttributeValue value) {
         return switch (value.type()) {
-            case S -> "{\"S\":" + jsonString(value.s()) + "}";
-            case N -> "{\"N\":" + jsonString(value.n()) + "}";
-            case BOOL -> "{\"BOOL\":" + value.bool() + "}";
+            case S -> Json.write(Map.of("S", value.s()));
+            case N -> Json.write(Map.of("N", value.n()));
+            case BOOL -> Json.write(Map.of("BOOL", value.bool()));
             default -> throw new IllegalArgumentException("key values are strings, numbers or booleans");
         };
     }
@@ -141,15 +142,13 @@ public final class RequestPrinter {
         };
     }
 
+    /** A JSON string literal, escaped by the project's one JSON writer. */
     static String jsonString(String s) {
-        return quoted(s, false);
+        return Json.write(s);
     }
 
+    /** A Java string literal (not JSON: Java source wants non-ASCII as unicode escapes). */
     static String javaString(String s) {
-        return quoted(s, true);
-    }
-
-    private static String quoted(String s, boolean java) {
         StringBuilder out = new StringBuilder("\"");
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -160,7 +159,7 @@ public final class RequestPrinter {
                 case '\t' -> out.append("\\t");
                 case '\r' -> out.append("\\r");
                 default -> {
-                    if (c < 0x20 || (java && c > 0x7e)) {
+                    if (c < 0x20 || c > 0x7e) {
                         out.append(String.format("\\u%04x", (int) c));
                     } else {
                         out.append(c);

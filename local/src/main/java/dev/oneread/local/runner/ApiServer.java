@@ -1,7 +1,7 @@
 package dev.oneread.local.runner;
 
 import dev.oneread.http.HttpResponse;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.http.Problems;
 import dev.oneread.local.auth.JwtAuthorizer;
 import dev.oneread.local.auth.LocalJwt;

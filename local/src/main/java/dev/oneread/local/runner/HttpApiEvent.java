@@ -1,6 +1,6 @@
 package dev.oneread.local.runner;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.local.auth.JwtAuthorizer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

@@ -211,13 +211,12 @@ public final class LocalFunction implements AutoCloseable {
         }
     }
 
+    /** Lambda's error shape for a function that failed: {@code {"errorMessage", "errorType"}}. */
     private static byte[] errorJson(String message, String type) {
-        String json = "{\"errorMessage\":" + quote(message) + ",\"errorType\":" + quote(type) + "}";
-        return json.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static String quote(String s) {
-        return dev.oneread.http.Json.write(s);
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("errorMessage", message);
+        error.put("errorType", type);
+        return dev.oneread.json.Json.write(error).getBytes(StandardCharsets.UTF_8);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.oneread.local.runner;
 
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;

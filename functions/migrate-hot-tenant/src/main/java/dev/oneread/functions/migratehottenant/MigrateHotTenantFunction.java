@@ -3,7 +3,7 @@ package dev.oneread.functions.migratehottenant;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.http.FunctionConfig;
-import dev.oneread.http.Json;
+import dev.oneread.json.Json;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.DynamoDbClients;

@@ -1,4 +1,4 @@
-package dev.oneread.http;
+package dev.oneread.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -8,7 +8,9 @@ import java.io.InputStream;
 import java.util.Map;
 
 /**
- * The JSON mapping of the HTTP layer, on jackson-jr: a few hundred classes fewer than jackson-databind,
+ * The one JSON mapping of the project (request bodies, responses, log lines, job results, the runner's own
+ * output), in a bottom package that imports nothing of the project, so every layer may use it. On jackson-jr:
+ * a few hundred classes fewer than jackson-databind,
  * which shows in cold start. Floats are read as BigDecimal so that settings round-trip exactly; duplicate
  * keys are an error rather than last-one-wins, because two values for one field is ambiguous input.
  */
