@@ -13,7 +13,9 @@ import dev.oneread.functions.updateworkspace.UpdateWorkspaceFunction;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -46,49 +48,20 @@ final class Api {
     }
 
     /** The key every test function seals cursors with (base64 of 32 bytes). */
-    static final byte[] CURSOR_KEY = "oneread-test-cursor-key-32-bytes".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    static final byte[] CURSOR_KEY = "oneread-test-cursor-key-32-bytes".getBytes(StandardCharsets.UTF_8);
 
     static FunctionConfig config(String name) {
         return new FunctionConfig(name, TestEngine.TABLE, true, CURSOR_KEY);
     }
 
-    private FunctionConfig config(String name, ShardPlan plan) {
+    /** A function's configuration with this deployment's hot-tenant plan. */
+    static FunctionConfig config(String name, ShardPlan plan) {
         return new FunctionConfig(name, TestEngine.TABLE, true, CURSOR_KEY, plan);
     }
 
-    /** Any request, with explicit headers and claims (null claims: no authorizer context at all). */
-    Lambda.Response call(String function, String method, String route, Map<String, String> pathParameters,
-                         Map<String, String> query, String body, Map<String, String> headers, Map<String, Object> claims) {
-        return Lambda.invoke(handlers.get(function),
-                ApiEvents.event(method, route, pathParameters, query, body, headers, claims));
-    }
-
-    Lambda.Response patchWorkspace(String workspaceId, String ifMatch, String body) {
-        Map<String, String> path = Map.of("workspaceId", workspaceId);
-        return call("UpdateWorkspace", "PATCH", "/workspaces/{workspaceId}", path, Map.of(), body,
-                ifMatch == null ? Map.of() : Map.of("If-Match", ifMatch),
-                ApiEvents.defaultClaims("PATCH", "/workspaces/{workspaceId}", path));
-    }
-
-    Lambda.Response patchProject(String workspaceId, String projectId, String ifMatch, String body) {
-        Map<String, String> path = Map.of("workspaceId", workspaceId, "projectId", projectId);
-        String route = "/workspaces/{workspaceId}/projects/{projectId}";
-        return call("UpdateProject", "PATCH", route, path, Map.of(), body,
-                ifMatch == null ? Map.of() : Map.of("If-Match", ifMatch), ApiEvents.defaultClaims("PATCH", route, path));
-    }
-
-    Lambda.Response deleteProject(String workspaceId, String projectId, String ifMatch) {
-        Map<String, String> path = Map.of("workspaceId", workspaceId, "projectId", projectId);
-        String route = "/workspaces/{workspaceId}/projects/{projectId}";
-        return call("DeleteProject", "DELETE", route, path, Map.of(), null,
-                ifMatch == null ? Map.of() : Map.of("If-Match", ifMatch), ApiEvents.defaultClaims("DELETE", route, path));
-    }
-
-    Lambda.Response createProject(String workspaceId, String body, String idempotencyKey) {
-        Map<String, String> path = Map.of("workspaceId", workspaceId);
-        String route = "/workspaces/{workspaceId}/projects";
-        return call("CreateProject", "POST", route, path, Map.of(), body, Map.of("Idempotency-Key", idempotencyKey),
-                ApiEvents.defaultClaims("POST", route, path));
+    /** Any request to one function. */
+    Lambda.Response call(String function, ApiEvent event) {
+        return Lambda.invoke(handlers.get(function), event);
     }
 
     /** A workspace id no other test uses. */
@@ -96,9 +69,20 @@ final class Api {
         return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
+    private static ApiEvent onWorkspace(String method, String route, String workspaceId) {
+        return ApiEvent.of(method, route).path("workspaceId", workspaceId);
+    }
+
+    private static ApiEvent onProject(String method, String workspaceId, String projectId) {
+        return onWorkspace(method, ApiEvent.PROJECT, workspaceId).path("projectId", projectId);
+    }
+
+    private static ApiEvent ifMatch(ApiEvent event, String ifMatch) {
+        return ifMatch == null ? event : event.header("If-Match", ifMatch);
+    }
+
     Lambda.Response createWorkspace(String body) {
-        return Lambda.invoke(handlers.get("CreateWorkspace"),
-                ApiEvents.event("POST", "/workspaces", Map.of(), Map.of(), body));
+        return call("CreateWorkspace", ApiEvent.of("POST", ApiEvent.WORKSPACES).body(body));
     }
 
     Lambda.Response createWorkspace(String id, String name) {
@@ -106,28 +90,44 @@ final class Api {
     }
 
     Lambda.Response getWorkspace(String workspaceId) {
-        return Lambda.invoke(handlers.get("GetWorkspace"), ApiEvents.event("GET", "/workspaces/{workspaceId}",
-                Map.of("workspaceId", workspaceId), Map.of(), null));
+        return call("GetWorkspace", onWorkspace("GET", ApiEvent.WORKSPACE, workspaceId));
+    }
+
+    Lambda.Response patchWorkspace(String workspaceId, String ifMatch, String body) {
+        return call("UpdateWorkspace", ifMatch(onWorkspace("PATCH", ApiEvent.WORKSPACE, workspaceId).body(body), ifMatch));
     }
 
     Lambda.Response createProject(String workspaceId, String body) {
-        return Lambda.invoke(handlers.get("CreateProject"), ApiEvents.event("POST",
-                "/workspaces/{workspaceId}/projects", Map.of("workspaceId", workspaceId), Map.of(), body));
+        return call("CreateProject", onWorkspace("POST", ApiEvent.PROJECTS, workspaceId).body(body));
+    }
+
+    Lambda.Response createProject(String workspaceId, String body, String idempotencyKey) {
+        return call("CreateProject", onWorkspace("POST", ApiEvent.PROJECTS, workspaceId).body(body)
+                .header("Idempotency-Key", idempotencyKey));
     }
 
     Lambda.Response listProjects(String workspaceId, Map<String, String> query) {
-        return Lambda.invoke(handlers.get("ListProjects"), ApiEvents.event("GET",
-                "/workspaces/{workspaceId}/projects", Map.of("workspaceId", workspaceId), query, null));
+        return call("ListProjects", onWorkspace("GET", ApiEvent.PROJECTS, workspaceId).query(query));
+    }
+
+    /** Every project of a workspace, newest first, read 100 a page through ListProjects. */
+    List<String> listAllProjects(String workspaceId) {
+        return Pages.ids(Pages.follow(Map.of("limit", "100"), query -> listProjects(workspaceId, query)), "items");
     }
 
     Lambda.Response getProject(String workspaceId, String projectId) {
-        return Lambda.invoke(handlers.get("GetProject"), ApiEvents.event("GET",
-                "/workspaces/{workspaceId}/projects/{projectId}",
-                Map.of("workspaceId", workspaceId, "projectId", projectId), Map.of(), null));
+        return call("GetProject", onProject("GET", workspaceId, projectId));
+    }
+
+    Lambda.Response patchProject(String workspaceId, String projectId, String ifMatch, String body) {
+        return call("UpdateProject", ifMatch(onProject("PATCH", workspaceId, projectId).body(body), ifMatch));
+    }
+
+    Lambda.Response deleteProject(String workspaceId, String projectId, String ifMatch) {
+        return call("DeleteProject", ifMatch(onProject("DELETE", workspaceId, projectId), ifMatch));
     }
 
     Lambda.Response collection(String workspaceId, Map<String, String> query) {
-        return Lambda.invoke(handlers.get("GetWorkspaceCollection"), ApiEvents.event("GET",
-                "/workspaces/{workspaceId}/collection", Map.of("workspaceId", workspaceId), query, null));
+        return call("GetWorkspaceCollection", onWorkspace("GET", ApiEvent.COLLECTION, workspaceId).query(query));
     }
 }

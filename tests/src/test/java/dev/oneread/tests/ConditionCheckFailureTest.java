@@ -41,7 +41,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * it: X-Dynamo-Capacity must still count it.
  */
 class ConditionCheckFailureTest {
-    private static final String PROJECT_ROUTE = "/workspaces/{workspaceId}/projects/{projectId}";
     private final Api api = new Api();
     private final TestEngine engine = TestEngine.get();
     /** The engine as DynamoDB answers, for the functions of the one-call tests. */
@@ -222,8 +221,8 @@ class ConditionCheckFailureTest {
         assertThat(api.createWorkspace(bigWorkspace(ws)).status()).isEqualTo(201);
         CreateWorkspaceFunction create = new CreateWorkspaceFunction(asDynamoDb, Api.config("CreateWorkspace"));
         // WHEN it is created again
-        Lambda.Response response = Lambda.invoke(create, ApiEvents.event("POST", "/workspaces", Map.of(), Map.of(),
-                Json.write(Map.of("id", ws, "name", "Again"))));
+        Lambda.Response response = Lambda.invoke(create, ApiEvent.of("POST", ApiEvent.WORKSPACES)
+                .body(Json.write(Map.of("id", ws, "name", "Again"))));
         // THEN the refused put is billed by the size of the item that refused it, in 1 KB units
         assertThat(response.status()).isEqualTo(409);
         assertThat(response.dynamoCalls()).isEqualTo(1);
@@ -252,9 +251,8 @@ class ConditionCheckFailureTest {
         UpdateWorkspaceFunction patch = new UpdateWorkspaceFunction(asDynamoDb, Api.config("UpdateWorkspace"));
         Map<String, String> path = Map.of("workspaceId", ws);
 
-        Lambda.Response response = Lambda.invoke(patch, ApiEvents.event("PATCH", "/workspaces/{workspaceId}", path,
-                Map.of(), "{\"name\":\"x\"}", Map.of("If-Match", "\"9\""),
-                ApiEvents.defaultClaims("PATCH", "/workspaces/{workspaceId}", path)));
+        Lambda.Response response = Lambda.invoke(patch, ApiEvent.of("PATCH", ApiEvent.WORKSPACE).path(path)
+                .header("If-Match", "\"9\"").body("{\"name\":\"x\"}"));
 
         assertThat(response.status()).isEqualTo(412);
         assertThat(response.dynamoCalls()).isEqualTo(1);
@@ -279,9 +277,9 @@ class ConditionCheckFailureTest {
         return Math.max(1, (bytes + 1023) / 1024);
     }
 
-    private static String projectEvent(String method, String ws, String project, String ifMatch, String body) {
-        Map<String, String> path = Map.of("workspaceId", ws, "projectId", project);
-        return ApiEvents.event(method, PROJECT_ROUTE, path, Map.of(), body, Map.of("If-Match", ifMatch),
-                ApiEvents.defaultClaims(method, PROJECT_ROUTE, path));
+    private static ApiEvent projectEvent(String method, String ws, String project, String ifMatch, String body) {
+        ApiEvent event = ApiEvent.of(method, ApiEvent.PROJECT).path(Map.of("workspaceId", ws, "projectId", project))
+                .header("If-Match", ifMatch);
+        return body == null ? event : event.body(body);
     }
 }

@@ -32,33 +32,32 @@ class CrossTenantTest {
         api.createProject(b, "{\"name\":\"b2\"}"); // so that B's first page has a cursor
         List<Map<String, AttributeValue>> bBefore = Partitions.items(api.engine.client, "WS#" + b);
         Map<String, Object> callerOfA = Map.of("sub", "user-a", "workspaces", a, "scope", "openid");
-        String cursorOfB = (String) api.listProjects(b, Map.of("limit", "1")).json().get("nextCursor");
-        String ws = "/workspaces/{workspaceId}";
-        String projects = ws + "/projects";
-        String project = projects + "/{projectId}";
-        Map<String, String> bPath = Map.of("workspaceId", b);
+        String cursorOfB = api.listProjects(b, Map.of("limit", "1")).nextCursor();
         Map<String, String> bProjectPath = Map.of("workspaceId", b, "projectId", projectOfB);
         Map<String, String> bProjectUnderA = Map.of("workspaceId", a, "projectId", projectOfB);
         Map<String, String> ifMatch = Map.of("If-Match", "\"1\"");
         // WHEN A's caller tries every route
         List<Attempt> attempts = new ArrayList<>();
-        attempts.add(new Attempt("GetWorkspace B", api.call("GetWorkspace", "GET", ws, bPath, Map.of(), null, Map.of(), callerOfA)));
-        attempts.add(new Attempt("UpdateWorkspace B", api.call("UpdateWorkspace", "PATCH", ws, bPath, Map.of(),
-                "{\"name\":\"pwned\"}", ifMatch, callerOfA)));
-        attempts.add(new Attempt("CreateProject in B", api.call("CreateProject", "POST", projects, bPath, Map.of(),
-                "{\"name\":\"x\"}", Map.of(), callerOfA)));
-        attempts.add(new Attempt("ListProjects B", api.call("ListProjects", "GET", projects, bPath, Map.of(), null, Map.of(), callerOfA)));
-        attempts.add(new Attempt("ListProjects B with B's cursor", api.call("ListProjects", "GET", projects, bPath,
-                Map.of("cursor", cursorOfB), null, Map.of(), callerOfA)));
-        attempts.add(new Attempt("GetWorkspaceCollection B", api.call("GetWorkspaceCollection", "GET", ws + "/collection",
-                bPath, Map.of(), null, Map.of(), callerOfA)));
+        attempts.add(new Attempt("GetWorkspace B", api.call("GetWorkspace",
+                onB("GET", ApiEvent.WORKSPACE, b).claims(callerOfA))));
+        attempts.add(new Attempt("UpdateWorkspace B", api.call("UpdateWorkspace",
+                onB("PATCH", ApiEvent.WORKSPACE, b).body("{\"name\":\"pwned\"}").headers(ifMatch).claims(callerOfA))));
+        attempts.add(new Attempt("CreateProject in B", api.call("CreateProject",
+                onB("POST", ApiEvent.PROJECTS, b).body("{\"name\":\"x\"}").claims(callerOfA))));
+        attempts.add(new Attempt("ListProjects B", api.call("ListProjects",
+                onB("GET", ApiEvent.PROJECTS, b).claims(callerOfA))));
+        attempts.add(new Attempt("ListProjects B with B's cursor", api.call("ListProjects",
+                onB("GET", ApiEvent.PROJECTS, b).query(Map.of("cursor", cursorOfB)).claims(callerOfA))));
+        attempts.add(new Attempt("GetWorkspaceCollection B", api.call("GetWorkspaceCollection",
+                onB("GET", ApiEvent.COLLECTION, b).claims(callerOfA))));
         for (Map<String, String> path : List.of(bProjectPath, bProjectUnderA)) {
             String where = path == bProjectPath ? " (B's path)" : " (under A's path)";
-            attempts.add(new Attempt("GetProject" + where, api.call("GetProject", "GET", project, path, Map.of(), null, Map.of(), callerOfA)));
-            attempts.add(new Attempt("UpdateProject" + where, api.call("UpdateProject", "PATCH", project, path, Map.of(),
-                    "{\"status\":\"ARCHIVED\"}", ifMatch, callerOfA)));
-            attempts.add(new Attempt("DeleteProject" + where, api.call("DeleteProject", "DELETE", project, path, Map.of(),
-                    null, Map.of(), callerOfA)));
+            attempts.add(new Attempt("GetProject" + where, api.call("GetProject",
+                    ApiEvent.of("GET", ApiEvent.PROJECT).path(path).claims(callerOfA))));
+            attempts.add(new Attempt("UpdateProject" + where, api.call("UpdateProject", ApiEvent.of("PATCH", ApiEvent.PROJECT)
+                    .path(path).body("{\"status\":\"ARCHIVED\"}").headers(ifMatch).claims(callerOfA))));
+            attempts.add(new Attempt("DeleteProject" + where, api.call("DeleteProject",
+                    ApiEvent.of("DELETE", ApiEvent.PROJECT).path(path).claims(callerOfA))));
         }
         // THEN every one is a 404 problem, and the audit shows no request to B's partition
         for (Attempt attempt : attempts) {
@@ -72,28 +71,29 @@ class CrossTenantTest {
         }
         assertThat(attempts).hasSize(12);
         // Creating a workspace is for operators: A's caller gets 403 whatever the id, and B is untouched.
-        Lambda.Response create = api.call("CreateWorkspace", "POST", "/workspaces", Map.of(), Map.of(),
-                "{\"id\":\"" + b + "\",\"name\":\"B2\"}", Map.of(), callerOfA);
+        Lambda.Response create = api.call("CreateWorkspace", ApiEvent.of("POST", ApiEvent.WORKSPACES)
+                .body("{\"id\":\"" + b + "\",\"name\":\"B2\"}").claims(callerOfA));
         assertThat(create.status()).isEqualTo(403);
         assertThat(create.dynamoCalls()).isZero();
         assertThat(Partitions.items(api.engine.client, "WS#" + b)).isEqualTo(bBefore);
         // And A's own project is still reachable by A: the 404s above are not a blanket refusal.
-        assertThat(api.call("GetProject", "GET", project, Map.of("workspaceId", a, "projectId", projectOfA), Map.of(),
-                null, Map.of(), callerOfA).status()).isEqualTo(200);
+        assertThat(api.call("GetProject", ApiEvent.of("GET", ApiEvent.PROJECT)
+                .path(Map.of("workspaceId", a, "projectId", projectOfA)).claims(callerOfA)).status()).isEqualTo(200);
+    }
+
+    private static ApiEvent onB(String method, String route, String b) {
+        return ApiEvent.of(method, route).path("workspaceId", b);
     }
 
     @Test
     void arrayClaim_andOperatorScope_shouldBeUnderstood() {
         String a = Api.freshWorkspaceId("arr");
         api.createWorkspace(a, "A");
-        Map<String, String> path = Map.of("workspaceId", a);
+        ApiEvent get = ApiEvent.of("GET", ApiEvent.WORKSPACE).path("workspaceId", a);
 
-        Lambda.Response flattenedArray = api.call("GetWorkspace", "GET", "/workspaces/{workspaceId}", path, Map.of(), null,
-                Map.of(), Map.of("workspaces", "[other " + a + "]"));
-        Lambda.Response operator = api.call("GetWorkspace", "GET", "/workspaces/{workspaceId}", path, Map.of(), null,
-                Map.of(), Map.of("scp", "[openid oneread/admin]"));
-        Lambda.Response noClaims = api.call("GetWorkspace", "GET", "/workspaces/{workspaceId}", path, Map.of(), null,
-                Map.of(), null);
+        Lambda.Response flattenedArray = api.call("GetWorkspace", get.claims(Map.of("workspaces", "[other " + a + "]")));
+        Lambda.Response operator = api.call("GetWorkspace", get.claims(Map.of("scp", "[openid oneread/admin]")));
+        Lambda.Response noClaims = api.call("GetWorkspace", get.withoutAuthorizer());
 
         assertThat(flattenedArray.status()).isEqualTo(200);
         assertThat(operator.status()).isEqualTo(200);

@@ -45,8 +45,7 @@ public final class FanOutBenchmark {
                 ListProjectsFunction function = new ListProjectsFunction(client,
                         DynamoDbClients.localAsync(network.endpoint(), List.of()),
                         new FunctionConfig("ListProjects", TestEngine.TABLE, false, Api.CURSOR_KEY, plan));
-                String event = ApiEvents.event("GET", "/workspaces/{workspaceId}/projects", Map.of("workspaceId", ws),
-                        Map.of("limit", "25"), null);
+                ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS).path("workspaceId", ws).query(Map.of("limit", "25"));
                 ControlPlaneRequests requests = new ControlPlaneRequests(TestEngine.TABLE, plan);
                 List<QueryRequest> sameQueries = new ArrayList<>();
                 plan.projectPartitions(WorkspaceId.of(ws)).partitions().forEach(p -> sameQueries.add(requests.listProjectsIn(p, 25, Optional.empty())));

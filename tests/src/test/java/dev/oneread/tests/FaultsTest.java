@@ -68,9 +68,8 @@ class FaultsTest {
         DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(throttling));
         CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"));
         // WHEN a create with an Idempotency-Key runs into it
-        Lambda.Response response = Lambda.invoke(create, ApiEvents.event("POST", "/workspaces/{workspaceId}/projects",
-                Map.of("workspaceId", ws), Map.of(), "{\"name\":\"p\"}", Map.of("Idempotency-Key", "k"),
-                ApiEvents.defaultClaims("POST", "/workspaces/{workspaceId}/projects", Map.of("workspaceId", ws))));
+        Lambda.Response response = Lambda.invoke(create, ApiEvent.of("POST", ApiEvent.PROJECTS).path("workspaceId", ws)
+                .body("{\"name\":\"p\"}").header("Idempotency-Key", "k"));
         // THEN 503 after the standard retry mode's 3 attempts; the claim was released; only META remains
         assertThat(response.status()).isEqualTo(503);
         assertThat(response.contentType()).isEqualTo("application/problem+json");
@@ -90,8 +89,7 @@ class FaultsTest {
         GetWorkspaceFunction get = new GetWorkspaceFunction(client, Api.config("GetWorkspace"));
         // WHEN
         long start = System.nanoTime();
-        Lambda.Response response = Lambda.invoke(get, ApiEvents.event("GET", "/workspaces/{workspaceId}",
-                Map.of("workspaceId", "acme"), Map.of(), null));
+        Lambda.Response response = Lambda.invoke(get, ApiEvent.of("GET", ApiEvent.WORKSPACE).path("workspaceId", "acme"));
         long millis = (System.nanoTime() - start) / 1_000_000;
         // THEN
         assertThat(response.status()).isEqualTo(503);
@@ -112,12 +110,11 @@ class FaultsTest {
         DynamoDbClient client = DynamoDbClients.local(endpoint, List.of());
         TemplateTables.from(SamTemplate.load(engine.root.resolve("template.yaml")))
                 .createMissing(client, Map.of("Table", TestEngine.TABLE));
-        new CreateWorkspaceFunction(client, Api.config("CreateWorkspace"))
-                .handleRequest(new java.io.ByteArrayInputStream(ApiEvents.event("POST", "/workspaces", Map.of(), Map.of(),
-                        "{\"id\":\"survivor\",\"name\":\"S\"}").getBytes()), new java.io.ByteArrayOutputStream(), new TestContext());
+        assertThat(Lambda.invoke(new CreateWorkspaceFunction(client, Api.config("CreateWorkspace")),
+                ApiEvent.of("POST", ApiEvent.WORKSPACES).body("{\"id\":\"survivor\",\"name\":\"S\"}")).status())
+                .isEqualTo(201);
         CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"));
-        String event = ApiEvents.event("POST", "/workspaces/{workspaceId}/projects", Map.of("workspaceId", "survivor"),
-                Map.of(), "{\"name\":\"p\"}");
+        ApiEvent event = ApiEvent.of("POST", ApiEvent.PROJECTS).path("workspaceId", "survivor").body("{\"name\":\"p\"}");
         List<String> acknowledged = new ArrayList<>();
         List<Integer> afterLoss = new ArrayList<>();
         DynaliteEngine second = null;
@@ -143,8 +140,8 @@ class FaultsTest {
             // THEN every write that got a 2xx is there after the restart
             GetProjectFunction get = new GetProjectFunction(client, Api.config("GetProject"));
             for (String id : acknowledged) {
-                Lambda.Response r = Lambda.invoke(get, ApiEvents.event("GET", "/workspaces/{workspaceId}/projects/{projectId}",
-                        Map.of("workspaceId", "survivor", "projectId", id), Map.of(), null));
+                Lambda.Response r = Lambda.invoke(get, ApiEvent.of("GET", ApiEvent.PROJECT)
+                        .path(Map.of("workspaceId", "survivor", "projectId", id)));
                 assertThat(r.status()).as(id).isEqualTo(200);
             }
             assertThat(afterLoss).containsOnly(503);

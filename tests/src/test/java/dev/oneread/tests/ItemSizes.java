@@ -7,7 +7,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * DynamoDB's documented item size and read cost, computed independently of the engine, so that a test can
- * say what a request should have cost and compare it with what the engine reported.
+ * say what a request should have cost on DynamoDB and compare it with what the engine reported. Where the
+ * local engine reports otherwise, {@link EngineDeviations} says so.
  */
 final class ItemSizes {
     private static final BigDecimal HALF = new BigDecimal("0.5");
@@ -17,11 +18,13 @@ final class ItemSizes {
 
     /**
      * Eventually consistent read units for reading these items in one Query: the total size rounded up to
-     * 4 KB blocks, halved. A Query that reads nothing is reported as 0 by the engine.
+     * 4 KB blocks, halved, and never less than one block, since "queries that do not return results consume
+     * the minimum number of read capacity units for that type of read operation" (DynamoDB API Reference,
+     * Query).
      */
     static BigDecimal eventuallyConsistentReadUnits(List<Map<String, AttributeValue>> items) {
         long bytes = items.stream().mapToLong(ItemSizes::size).sum();
-        long blocks = (bytes + 4095) / 4096;
+        long blocks = Math.max(1, (bytes + 4095) / 4096);
         return HALF.multiply(BigDecimal.valueOf(blocks));
     }
 

@@ -11,12 +11,32 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
-/** Invokes a handler as the Lambda runtime does: event bytes in, response bytes out. */
+/**
+ * Invokes a handler as the Lambda runtime does: event bytes in, response bytes out, with a {@link TestContext}
+ * that keeps the log lines. Every test invocation of a function goes through here.
+ */
 final class Lambda {
     private Lambda() {
     }
 
+    static Response invoke(RequestStreamHandler handler, ApiEvent event) {
+        return invoke(handler, event.json());
+    }
+
+    /** An API Gateway event as text, such as a file in events/. */
     static Response invoke(RequestStreamHandler handler, String event) {
+        Run run = run(handler, event);
+        Response response = new Response(run.output(), run.logLines());
+        checkContract(event, response);
+        return response;
+    }
+
+    /** Runs a job (a function that is not behind the HTTP API) on this input. */
+    static Run invokeJob(RequestStreamHandler handler, Map<String, Object> input) {
+        return run(handler, Json.write(input));
+    }
+
+    private static Run run(RequestStreamHandler handler, String event) {
         TestContext context = new TestContext();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
@@ -24,9 +44,11 @@ final class Lambda {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Response response = new Response(Json.readObject(out.toString(StandardCharsets.UTF_8)), context.logLines);
-        checkContract(event, response);
-        return response;
+        return new Run(Json.readObject(out.toString(StandardCharsets.UTF_8)), context.logLines);
+    }
+
+    /** What one invocation wrote: the JSON it returned and its log lines. */
+    record Run(Map<String, Object> output, List<String> logLines) {
     }
 
     private static OpenApiContract contract;
@@ -87,6 +109,17 @@ final class Lambda {
 
         String contentType() {
             return headers().get("content-type");
+        }
+
+        /** The cursor of the next page of a list route; null on the last page. */
+        String nextCursor() {
+            return (String) json().get("nextCursor");
+        }
+
+        /** The ids of the objects in one list field of the body ({@code items}, {@code projects}). */
+        @SuppressWarnings("unchecked")
+        List<String> ids(String listField) {
+            return ((List<Map<String, Object>>) json().get(listField)).stream().map(i -> (String) i.get("id")).toList();
         }
     }
 }

@@ -3,11 +3,7 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
-import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,7 +24,6 @@ import org.junit.jupiter.api.Test;
 class MigrationTest {
 
     @Test
-    @SuppressWarnings("unchecked")
     void migration_shouldKeepEveryProjectVisible_whileReadsAndCreatesContinue() throws Exception {
         // GIVEN an unsharded tenant with 500 projects
         String ws = Api.freshWorkspaceId("grown");
@@ -55,13 +50,10 @@ class MigrationTest {
                 // As an operator would: invoke until it reports done (each run stops before its time is up).
                 try {
                     MigrateHotTenantFunction function = new MigrateHotTenantFunction(during.engine.client,
-                            new dev.oneread.http.FunctionConfig("MigrateHotTenant", TestEngine.TABLE, true, Api.CURSOR_KEY, migrating));
+                            Api.config("MigrateHotTenant", migrating));
                     Map<String, Object> run;
                     do {
-                        ByteArrayOutputStream out = new ByteArrayOutputStream();
-                        function.handleRequest(new ByteArrayInputStream(("{\"workspaceId\":\"" + ws + "\"}").getBytes()),
-                                out, new TestContext());
-                        run = Json.readObject(out.toString(StandardCharsets.UTF_8));
+                        run = Lambda.invokeJob(function, Map.of("workspaceId", ws)).output();
                         runs.add(run);
                     } while (!Boolean.TRUE.equals(run.get("done")) && runs.size() < 20);
                     return run;
@@ -85,7 +77,7 @@ class MigrationTest {
                     synchronized (known) { // acknowledged before this listing began
                         mustSee = new HashSet<>(known);
                     }
-                    List<String> listed = listAll(during, ws);
+                    List<String> listed = during.listAllProjects(ws);
                     listings.add(listed.size());
                     if (new HashSet<>(listed).size() != listed.size()) {
                         problems.add("duplicate in a listing");
@@ -113,34 +105,18 @@ class MigrationTest {
             assertThat(listings).isNotEmpty();
             // AND after the move (HotTenantMigrating emptied): every project, in shards only, one call per point read
             Api after = new Api(ShardPlan.parse(ws + "=10", ""));
-            assertThat(listAll(after, ws)).containsExactlyInAnyOrderElementsOf(known).hasSize(560);
+            assertThat(after.listAllProjects(ws)).containsExactlyInAnyOrderElementsOf(known).hasSize(560);
             assertThat(Partitions.items(after.engine.client, "WS#" + ws)).extracting(i -> i.get("Detail").s())
                     .containsExactly("META");
             Lambda.Response point = after.getProject(ws, known.iterator().next());
             assertThat(point.status()).isEqualTo(200);
             assertThat(point.dynamoCalls()).isEqualTo(1);
             // AND running the job again is a no-op
-            ByteArrayOutputStream again = new ByteArrayOutputStream();
-            new MigrateHotTenantFunction(after.engine.client, new dev.oneread.http.FunctionConfig("MigrateHotTenant",
-                    TestEngine.TABLE, true, Api.CURSOR_KEY, migrating))
-                    .handleRequest(new ByteArrayInputStream(("{\"workspaceId\":\"" + ws + "\"}").getBytes()), again, new TestContext());
-            assertThat(Json.readObject(again.toString(StandardCharsets.UTF_8))).containsEntry("moved", 0).containsEntry("done", true);
+            Lambda.Run again = Lambda.invokeJob(new MigrateHotTenantFunction(after.engine.client,
+                    Api.config("MigrateHotTenant", migrating)), Map.of("workspaceId", ws));
+            assertThat(again.output()).containsEntry("moved", 0).containsEntry("done", true);
         } finally {
             pool.shutdownNow();
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<String> listAll(Api api, String ws) {
-        List<String> ids = new ArrayList<>();
-        String cursor = null;
-        do {
-            Lambda.Response page = api.listProjects(ws, cursor == null ? Map.of("limit", "100")
-                    : Map.of("limit", "100", "cursor", cursor));
-            assertThat(page.status()).isEqualTo(200);
-            ((List<Map<String, Object>>) page.json().get("items")).forEach(p -> ids.add((String) p.get("id")));
-            cursor = (String) page.json().get("nextCursor");
-        } while (cursor != null);
-        return ids;
     }
 }

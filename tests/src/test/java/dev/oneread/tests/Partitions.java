@@ -1,14 +1,16 @@
 package dev.oneread.tests;
 
-import java.util.ArrayList;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Raw reads for checking what the functions did, written by hand on purpose: an independent path to the
@@ -16,36 +18,56 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * never count toward a function's audit.
  */
 final class Partitions {
+    /** DynamoDB's limit for a partition key value: no write can reach a longer one. */
+    private static final int MAX_PARTITION_KEY_BYTES = 2048;
+
     private Partitions() {
     }
 
-    /** Every item of one partition, in ascending sort key order. */
+    /** Every item of one partition, in ascending sort key order, over as many pages as it takes. */
     static List<Map<String, AttributeValue>> items(DynamoDbClient client, String partition) {
-        List<Map<String, AttributeValue>> out = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryResponse page = client.query(QueryRequest.builder()
-                    .tableName(TestEngine.TABLE)
-                    .keyConditionExpression("EntityRef = :pk")
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
-                    .exclusiveStartKey(start)
-                    .build());
-            out.addAll(page.items());
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+        return client.queryPaginator(q -> q
+                        .tableName(TestEngine.TABLE)
+                        .keyConditionExpression("EntityRef = :pk")
+                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition))))
+                .items().stream().toList();
+    }
+
+    /**
+     * The items of each of these partitions, for before/after comparisons of what a request could have
+     * touched: one Query per partition, never a scan of the shared table (whose size grows with every test).
+     * Keys longer than DynamoDB allows are left out, since nothing can be stored under them.
+     */
+    static Map<String, List<Map<String, AttributeValue>>> snapshot(DynamoDbClient client, Collection<String> partitions) {
+        Map<String, List<Map<String, AttributeValue>>> out = new TreeMap<>();
+        for (String partition : partitions) {
+            if (partition.getBytes(StandardCharsets.UTF_8).length <= MAX_PARTITION_KEY_BYTES) {
+                out.put(partition, items(client, partition));
+            }
+        }
         return out;
     }
 
-    /** The whole table, for before/after comparisons. Tests only: no request path ever scans. */
-    static List<Map<String, AttributeValue>> dump(DynamoDbClient client) {
-        List<Map<String, AttributeValue>> out = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            ScanResponse page = client.scan(ScanRequest.builder().tableName(TestEngine.TABLE)
-                    .exclusiveStartKey(start).build());
-            out.addAll(page.items());
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
-        return out;
+    /**
+     * The partitions requests naming these workspace ids could write, valid ids or not: the id as sent, and
+     * the id a lax parser would make of it (lower-cased, percent-decoded). A hostile id that slipped through
+     * validation would land in one of them.
+     */
+    static Set<String> reachableFrom(Collection<String> workspaceIds) {
+        Set<String> partitions = new TreeSet<>();
+        for (String id : workspaceIds) {
+            partitions.add("WS#" + id);
+            partitions.add("WS#" + id.toLowerCase(Locale.ROOT));
+            partitions.add("WS#" + percentDecoded(id));
+        }
+        return partitions;
+    }
+
+    private static String percentDecoded(String id) {
+        try {
+            return URLDecoder.decode(id, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException malformed) {
+            return id;
+        }
     }
 }

@@ -73,27 +73,19 @@ class ShardingTest {
 
     @ParameterizedTest(name = "limit {0}")
     @ValueSource(ints = {1, 7, 100})
-    @SuppressWarnings("unchecked")
     void list_shouldPageExactlyNewestFirstAcrossShards_withTenParallelQueriesPerFirstPage(int limit) {
         List<String> expected = new ArrayList<>(created);
         expected.sort(Comparator.reverseOrder());
+        List<Lambda.Response> pages = Pages.follow(Map.of("limit", Integer.toString(limit)),
+                query -> api.listProjects(ws, query));
         List<String> listed = new ArrayList<>();
-        String cursor = null;
-        int pages = 0;
-        do {
-            Lambda.Response page = api.listProjects(ws, cursor == null ? Map.of("limit", Integer.toString(limit))
-                    : Map.of("limit", Integer.toString(limit), "cursor", cursor));
-            assertThat(page.status()).isEqualTo(200);
-            List<Map<String, Object>> items = (List<Map<String, Object>>) page.json().get("items");
-            cursor = (String) page.json().get("nextCursor");
-            assertThat(items).hasSize(cursor == null ? expected.size() - listed.size() : limit);
-            items.forEach(p -> listed.add((String) p.get("id")));
-            if (pages == 0) {
-                assertThat(page.dynamoCalls()).as("the first page asks every shard").isEqualTo(10);
-            }
+        for (Lambda.Response page : pages) {
+            List<String> ids = page.ids("items");
+            assertThat(ids).hasSize(page.nextCursor() == null ? expected.size() - listed.size() : limit);
+            listed.addAll(ids);
             assertThat(page.dynamoCalls()).isBetween(1, 10);
-            pages++;
-        } while (cursor != null);
+        }
+        assertThat(pages.get(0).dynamoCalls()).as("the first page asks every shard").isEqualTo(10);
         assertThat(listed).isEqualTo(expected);
         assertThat(new HashSet<>(listed)).hasSize(PROJECTS);
     }
@@ -105,10 +97,8 @@ class ShardingTest {
         try (LatencyProxy network = new LatencyProxy(api.engine.endpoint, java.time.Duration.ofMillis(40))) {
             ListProjectsFunction list = new ListProjectsFunction(DynamoDbClients.local(network.endpoint(), List.of()),
                     DynamoDbClients.localAsync(network.endpoint(), List.of()),
-                    new dev.oneread.http.FunctionConfig("ListProjects", TestEngine.TABLE, true, Api.CURSOR_KEY,
-                            ShardPlan.parse(ws + "=10", "")));
-            String event = ApiEvents.event("GET", "/workspaces/{workspaceId}/projects", Map.of("workspaceId", ws),
-                    Map.of("limit", "25"), null);
+                    Api.config("ListProjects", ShardPlan.parse(ws + "=10", "")));
+            ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS).path("workspaceId", ws).query(Map.of("limit", "25"));
             Lambda.invoke(list, event); // warm the client: connections and class loading
             // WHEN
             Lambda.Response page = Lambda.invoke(list, event);
@@ -135,17 +125,15 @@ class ShardingTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void newProjectsBetweenPages_shouldNeitherRepeatNorShiftThePages() {
-        List<String> seen = new ArrayList<>();
-        Map<String, Object> first = api.listProjects(ws, Map.of("limit", "50")).json();
-        ((List<Map<String, Object>>) first.get("items")).forEach(p -> seen.add((String) p.get("id")));
+        Lambda.Response first = api.listProjects(ws, Map.of("limit", "50"));
+        List<String> seen = new ArrayList<>(first.ids("items"));
         // WHEN new projects land in every shard between page fetches
         for (int i = 0; i < 30; i++) {
             api.createProject(ws, "{\"name\":\"late " + i + "\"}");
         }
-        Map<String, Object> second = api.listProjects(ws, Map.of("limit", "50", "cursor", (String) first.get("nextCursor"))).json();
-        ((List<Map<String, Object>>) second.get("items")).forEach(p -> seen.add((String) p.get("id")));
+        Lambda.Response second = api.listProjects(ws, Map.of("limit", "50", "cursor", first.nextCursor()));
+        seen.addAll(second.ids("items"));
         // THEN page two continues exactly where page one ended
         List<String> expected = new ArrayList<>(created);
         expected.sort(Comparator.reverseOrder());
@@ -159,7 +147,7 @@ class ShardingTest {
 
         assertThat(page.status()).isEqualTo(200);
         assertThat((Map<String, Object>) page.json().get("workspace")).containsEntry("id", ws);
-        List<String> ids = ((List<Map<String, Object>>) page.json().get("projects")).stream().map(p -> (String) p.get("id")).toList();
+        List<String> ids = page.ids("projects");
         List<String> oldest = new ArrayList<>(created);
         oldest.sort(Comparator.naturalOrder());
         assertThat(ids).isEqualTo(oldest.subList(0, 19));
@@ -180,11 +168,9 @@ class ShardingTest {
         };
         ListProjectsFunction list = new ListProjectsFunction(api.engine.client,
                 DynamoDbClients.localAsync(api.engine.endpoint, List.of(brokenShard)),
-                new dev.oneread.http.FunctionConfig("ListProjects", TestEngine.TABLE, true, Api.CURSOR_KEY,
-                        ShardPlan.parse(ws + "=10", "")));
+                Api.config("ListProjects", ShardPlan.parse(ws + "=10", "")));
         // WHEN
-        Lambda.Response response = Lambda.invoke(list, ApiEvents.event("GET", "/workspaces/{workspaceId}/projects",
-                Map.of("workspaceId", ws), Map.of(), null));
+        Lambda.Response response = Lambda.invoke(list, ApiEvent.of("GET", ApiEvent.PROJECTS).path("workspaceId", ws));
         // THEN
         assertThat(response.status()).isEqualTo(503);
         assertThat(response.headers()).containsKey("retry-after");

@@ -11,6 +11,8 @@ import java.util.UUID;
 
 /** A Lambda context whose logger keeps the lines, so tests can read the structured log. */
 final class TestContext implements Context {
+    /** The time every test invocation is given, as Lambda's remaining time. */
+    static final int REMAINING_MILLIS = 10_000;
     final List<String> logLines = new ArrayList<>();
     private final String requestId = UUID.randomUUID().toString();
 
@@ -22,7 +24,7 @@ final class TestContext implements Context {
     @Override public String getInvokedFunctionArn() { return "arn:aws:lambda:us-east-1:123456789012:function:test"; }
     @Override public CognitoIdentity getIdentity() { return null; }
     @Override public ClientContext getClientContext() { return null; }
-    @Override public int getRemainingTimeInMillis() { return 10_000; }
+    @Override public int getRemainingTimeInMillis() { return REMAINING_MILLIS; }
     @Override public int getMemoryLimitInMB() { return 1024; }
 
     @Override

@@ -17,6 +17,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 final class TestEngine {
     static final String TABLE = "oneread-test";
+    /** Names the engine at DYNAMODB_ENDPOINT, for {@link EngineDeviations}: {@code dynalite}, or anything else. */
+    static final String ENGINE_VARIABLE = "DYNAMODB_ENGINE";
     private static TestEngine instance;
 
     final Path root;
@@ -33,6 +35,14 @@ final class TestEngine {
         this.asyncClient = DynamoDbClients.localAsync(endpoint, java.util.List.of());
         TemplateTables.from(SamTemplate.load(root.resolve("template.yaml")))
                 .createMissing(client, Map.of("Table", TABLE));
+    }
+
+    /**
+     * True when the tests started dynalite, or when DYNAMODB_ENGINE says the engine at DYNAMODB_ENDPOINT is
+     * dynalite; any other engine is expected to answer as DynamoDB does.
+     */
+    boolean isDynalite() {
+        return engine != null || "dynalite".equalsIgnoreCase(System.getenv(ENGINE_VARIABLE));
     }
 
     static synchronized TestEngine get() {

@@ -27,34 +27,25 @@ class WorkspaceCollectionTest {
         stored.forEach(i -> bySortKey.put(i.get("Detail").s(), i));
         List<String> order = stored.stream().map(i -> i.get("Detail").s()).toList(); // META, then PROJ# ascending
         // WHEN it is read 10 items a page
-        List<String> projects = new ArrayList<>();
+        List<Lambda.Response> pages = Pages.follow(Map.of("limit", "10"), query -> api.collection(ws, query));
+        // THEN one Query per page, priced by the items it read (the page plus the look-ahead item)
         List<Object> workspaces = new ArrayList<>();
-        String cursor = null;
-        int pages = 0;
-        do {
-            Lambda.Response page = api.collection(ws, cursor == null ? Map.of("limit", "10")
-                    : Map.of("limit", "10", "cursor", cursor));
-            pages++;
-            assertThat(page.status()).isEqualTo(200);
-            Map<String, Object> body = page.json();
-            if (body.get("workspace") != null) {
-                workspaces.add(body.get("workspace"));
+        for (int number = 1; number <= pages.size(); number++) {
+            Lambda.Response page = pages.get(number - 1);
+            if (page.json().get("workspace") != null) {
+                workspaces.add(page.json().get("workspace"));
             }
-            List<Map<String, Object>> items = (List<Map<String, Object>>) body.get("projects");
-            items.forEach(p -> projects.add((String) p.get("id")));
-            // THEN one Query per page, priced by the items it read (the page plus the look-ahead item)
             List<Map<String, AttributeValue>> read = new ArrayList<>();
-            int start = (pages - 1) * 10;
+            int start = (number - 1) * 10;
             order.subList(start, Math.min(order.size(), start + 11)).forEach(k -> read.add(bySortKey.get(k)));
             assertThat(page.dynamoCalls()).isEqualTo(1);
             assertThat(page.dynamoCapacity()).isEqualByComparingTo(ItemSizes.eventuallyConsistentReadUnits(read));
-            cursor = (String) body.get("nextCursor");
-        } while (cursor != null);
+        }
         // THEN the workspace came once, on the first page, and every project once, oldest first
-        assertThat(pages).isEqualTo(3);
+        assertThat(pages).hasSize(3);
         assertThat(workspaces).hasSize(1);
         assertThat(((Map<String, Object>) workspaces.get(0)).get("id")).isEqualTo(ws);
-        assertThat(projects).isEqualTo(created);
+        assertThat(Pages.ids(pages, "projects")).isEqualTo(created);
     }
 
     @Test
@@ -63,6 +54,7 @@ class WorkspaceCollectionTest {
 
         assertThat(response.status()).isEqualTo(404);
         assertThat(response.dynamoCalls()).isEqualTo(1);
-        assertThat(response.dynamoCapacity()).isEqualByComparingTo("0");
+        // The Query found nothing: DynamoDB bills its minimum read (dynalite reports 0: see EngineDeviations).
+        assertThat(response.dynamoCapacity()).isEqualByComparingTo(EngineDeviations.emptyQueryCapacity());
     }
 }
