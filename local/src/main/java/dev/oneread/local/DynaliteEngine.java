@@ -55,8 +55,15 @@ public final class DynaliteEngine implements AutoCloseable {
         }
         // --createTableMs 0: a new table is ACTIVE at once instead of after dynalite's default 500 ms of
         // CREATING, which every fresh start-api, invoke and test run would otherwise wait out.
-        List<String> command = new ArrayList<>(List.of("node", cli.toString(), "--port", Integer.toString(port),
-                "--host", "127.0.0.1", "--createTableMs", "0"));
+        List<String> command = new ArrayList<>(List.of(
+                "node",
+                cli.toString(),
+                "--port",
+                Integer.toString(port),
+                "--host",
+                "127.0.0.1",
+                "--createTableMs",
+                "0"));
         if (dataDir != null) {
             try {
                 Files.createDirectories(dataDir);
@@ -67,7 +74,8 @@ public final class DynaliteEngine implements AutoCloseable {
             command.add(dataDir.toAbsolutePath().toString());
         }
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             DynaliteEngine engine = new DynaliteEngine(process, port);
             engine.awaitListening();
             return engine;
@@ -130,20 +138,24 @@ public final class DynaliteEngine implements AutoCloseable {
     private void awaitListening() {
         CompletableFuture<Void> listening = new CompletableFuture<>();
         // Drain the engine's output on a daemon thread so a chatty engine can never block on a full pipe.
-        Thread drain = new Thread(() -> {
-            try (BufferedReader out = new BufferedReader(
-                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = out.readLine()) != null; ) {
-                    if (line.startsWith(LISTENING_LINE)) {
-                        listening.complete(null);
+        Thread drain = new Thread(
+                () -> {
+                    try (BufferedReader out = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                        for (String line; (line = out.readLine()) != null; ) {
+                            if (line.startsWith(LISTENING_LINE)) {
+                                listening.complete(null);
+                            }
+                        }
+                    } catch (IOException ended) {
+                        // the process closed its output: it has ended
                     }
-                }
-            } catch (IOException ended) {
-                // the process closed its output: it has ended
-            }
-            listening.completeExceptionally(new IllegalStateException("dynalite exited before it listened"
-                    + process.onExit().thenApply(p -> " (exit code " + p.exitValue() + ")").getNow("")));
-        }, "dynalite-output");
+                    listening.completeExceptionally(new IllegalStateException("dynalite exited before it listened"
+                            + process.onExit()
+                                    .thenApply(p -> " (exit code " + p.exitValue() + ")")
+                                    .getNow("")));
+                },
+                "dynalite-output");
         drain.setDaemon(true);
         drain.start();
         try {

@@ -29,15 +29,24 @@ import picocli.CommandLine.Spec;
  * <pre>{@code int exitCode = Main.run(List.of("invoke", "GetWorkspace", "--event", "events/get-workspace.json"),
  *         System.in, System.out, System.err, System.getenv());}</pre>
  */
-@Command(name = "oneread-local", synopsisHeading = "usage: ",
-        description = "The Docker-free local loop over template.yaml: an HTTP API, one-off invokes, tokens, expressions.",
-        subcommands = {StartApiCommand.class, InvokeCommand.class, SeedCommand.class, TokenCommand.class,
-                ExprCommand.class},
+@Command(
+        name = "oneread-local",
+        synopsisHeading = "usage: ",
+        description =
+                "The Docker-free local loop over template.yaml: an HTTP API, one-off invokes, tokens, expressions.",
+        subcommands = {
+            StartApiCommand.class,
+            InvokeCommand.class,
+            SeedCommand.class,
+            TokenCommand.class,
+            ExprCommand.class
+        },
         footerHeading = "%nEnvironment:%n",
         footer = {
-                "  DYNAMODB_ENDPOINT  the engine to use instead of dynalite or start-api's",
-                "  TABLE_NAME         the local table's name (default: oneread)",
-                "Exit codes: 0 done; 1 failed; 2 bad arguments or a refused request."})
+            "  DYNAMODB_ENDPOINT  the engine to use instead of dynalite or start-api's",
+            "  TABLE_NAME         the local table's name (default: oneread)",
+            "Exit codes: 0 done; 1 failed; 2 bad arguments or a refused request."
+        })
 public final class Main implements Callable<Integer> {
     /** Exit code of a command line that is not one the command accepts. */
     static final int USAGE_ERROR = 2;
@@ -47,7 +56,11 @@ public final class Main implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT, description = "Shows this help.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            scope = ScopeType.INHERIT,
+            description = "Shows this help.")
     private boolean help;
 
     Main(CommandIo io) {
@@ -63,8 +76,8 @@ public final class Main implements Callable<Integer> {
     }
 
     /** Runs one command and returns its exit code; {@code start-api} returns only after shutdown. */
-    public static int run(List<String> args, InputStream stdin, PrintStream out, PrintStream err,
-                          Map<String, String> environment) {
+    public static int run(
+            List<String> args, InputStream stdin, PrintStream out, PrintStream err, Map<String, String> environment) {
         CommandIo io = new CommandIo(stdin, out, err, environment);
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
@@ -95,8 +108,8 @@ public final class Main implements Callable<Integer> {
     private static int usageError(ParameterException e, PrintStream err) {
         CommandLine failed = e.getCommandLine();
         CommandLine command = topLevel(failed);
-        err.println(command.getCommandName() + ": " + e.getMessage() + " (" + failed.getCommandSpec().qualifiedName()
-                + " --help shows the usage)");
+        err.println(command.getCommandName() + ": " + e.getMessage() + " ("
+                + failed.getCommandSpec().qualifiedName() + " --help shows the usage)");
         if (command.getCommandSpec().userObject() instanceof ExprCommand) {
             command.usage(err);
         }
@@ -105,7 +118,8 @@ public final class Main implements Callable<Integer> {
 
     /** A command that failed (or refused, {@link CommandException}): one line, its name and why. */
     private static int failure(Exception e, CommandLine command, PrintStream err) {
-        err.println(topLevel(command).getCommandName() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        err.println(
+                topLevel(command).getCommandName() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
         return e instanceof CommandException refused ? refused.exitCode() : 1;
     }
 

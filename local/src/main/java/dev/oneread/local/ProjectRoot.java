@@ -5,8 +5,7 @@ import java.nio.file.Path;
 
 /** Finds the checkout's root (the folder with template.yaml) from the working directory upwards. */
 public final class ProjectRoot {
-    private ProjectRoot() {
-    }
+    private ProjectRoot() {}
 
     public static Path find() {
         String override = System.getProperty("oneread.root", System.getenv("ONEREAD_ROOT"));

@@ -94,9 +94,11 @@ public final class TemplateTables {
                     // another runner created it between our check and our create: it exists, as wanted
                 }
             }
-            client.waiter().waitUntilTableExists(b -> b.tableName(name), wait -> wait
-                    .backoffStrategyV2(BackoffStrategy.fixedDelayWithoutJitter(ACTIVE_POLL))
-                    .waitTimeout(ACTIVE_TIMEOUT));
+            client.waiter()
+                    .waitUntilTableExists(
+                            b -> b.tableName(name),
+                            wait -> wait.backoffStrategyV2(BackoffStrategy.fixedDelayWithoutJitter(ACTIVE_POLL))
+                                    .waitTimeout(ACTIVE_TIMEOUT));
         }
         return created;
     }

@@ -56,7 +56,7 @@ public final class Condition {
     }
 
     private static Condition compare(String attribute, String operator, AttributeValue value) {
-        return new Condition(p -> p.name(attribute) + " " + operator + " "
-                + p.value(Placeholders.initialsOf(attribute), value));
+        return new Condition(
+                p -> p.name(attribute) + " " + operator + " " + p.value(Placeholders.initialsOf(attribute), value));
     }
 }

@@ -63,8 +63,8 @@ public final class KeyCondition {
 
     /** Applies one of the sort operators by its symbol ({@code =}, {@code <}, ... {@code BETWEEN}). */
     public KeyCondition sort(SortOperator operator, String attribute, String value, String high) {
-        return withSort(new SortCondition(operator, attribute, s(value),
-                operator == SortOperator.BETWEEN ? s(high) : null));
+        return withSort(
+                new SortCondition(operator, attribute, s(value), operator == SortOperator.BETWEEN ? s(high) : null));
     }
 
     public Expression build() {
@@ -98,7 +98,13 @@ public final class KeyCondition {
 
     /** The operators DynamoDB allows on a sort key. */
     public enum SortOperator {
-        EQ("="), LT("<"), LE("<="), GT(">"), GE(">="), BETWEEN("BETWEEN"), BEGINS_WITH("begins_with");
+        EQ("="),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">="),
+        BETWEEN("BETWEEN"),
+        BEGINS_WITH("begins_with");
 
         private final String symbol;
 
@@ -125,10 +131,10 @@ public final class KeyCondition {
             String name = placeholders.name(attribute);
             return switch (operator) {
                 case BEGINS_WITH -> "begins_with(" + name + ", " + placeholders.value("p", value) + ")";
-                case BETWEEN -> name + " BETWEEN " + placeholders.value("lo", value)
-                        + " AND " + placeholders.value("hi", high);
-                default -> name + " " + operator.symbol() + " "
-                        + placeholders.value(Placeholders.initials(attribute), value);
+                case BETWEEN ->
+                    name + " BETWEEN " + placeholders.value("lo", value) + " AND " + placeholders.value("hi", high);
+                default ->
+                    name + " " + operator.symbol() + " " + placeholders.value(Placeholders.initials(attribute), value);
             };
         }
     }

@@ -44,7 +44,8 @@ final class Placeholders {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < attribute.length(); i++) {
             char c = attribute.charAt(i);
-            boolean wordStart = i == 0 || Character.isUpperCase(c) && !Character.isUpperCase(attribute.charAt(i - 1))
+            boolean wordStart = i == 0
+                    || Character.isUpperCase(c) && !Character.isUpperCase(attribute.charAt(i - 1))
                     || !Character.isLetterOrDigit(attribute.charAt(i - 1)) && Character.isLetterOrDigit(c);
             if (wordStart && Character.isLetterOrDigit(c)) {
                 out.append(Character.toLowerCase(c));

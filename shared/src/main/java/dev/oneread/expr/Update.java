@@ -20,11 +20,9 @@ public final class Update {
     private final List<String> removes = new ArrayList<>();
     private Condition condition;
 
-    private record Clause(String attribute, AttributeValue value, boolean increment) {
-    }
+    private record Clause(String attribute, AttributeValue value, boolean increment) {}
 
-    private Update() {
-    }
+    private Update() {}
 
     public static Update set(String attribute, AttributeValue value) {
         return new Update().andSet(attribute, value);
@@ -59,14 +57,18 @@ public final class Update {
         List<String> setClauses = new ArrayList<>();
         for (Clause clause : sets) {
             String name = placeholders.name(clause.attribute());
-            setClauses.add(clause.increment()
-                    ? name + " = " + name + " + " + placeholders.value("one", clause.value())
-                    : name + " = " + placeholders.value(Placeholders.initialsOf(clause.attribute()), clause.value()));
+            setClauses.add(
+                    clause.increment()
+                            ? name + " = " + name + " + " + placeholders.value("one", clause.value())
+                            : name + " = "
+                                    + placeholders.value(Placeholders.initialsOf(clause.attribute()), clause.value()));
         }
         List<String> removeClauses = new ArrayList<>();
         removes.forEach(attribute -> removeClauses.add(placeholders.name(attribute)));
         String update = (setClauses.isEmpty() ? "" : "SET " + String.join(", ", setClauses))
-                + (removeClauses.isEmpty() ? "" : (setClauses.isEmpty() ? "" : " ") + "REMOVE " + String.join(", ", removeClauses));
+                + (removeClauses.isEmpty()
+                        ? ""
+                        : (setClauses.isEmpty() ? "" : " ") + "REMOVE " + String.join(", ", removeClauses));
         if (update.isEmpty()) {
             throw new IllegalStateException("an update needs at least one SET or REMOVE");
         }
@@ -77,7 +79,8 @@ public final class Update {
 
     private void requireNew(String attribute) {
         Placeholders.initialsOf(attribute);
-        boolean seen = removes.contains(attribute) || sets.stream().anyMatch(c -> c.attribute().equals(attribute));
+        boolean seen = removes.contains(attribute)
+                || sets.stream().anyMatch(c -> c.attribute().equals(attribute));
         if (seen) {
             throw new IllegalArgumentException("attribute updated twice: " + attribute);
         }

@@ -6,8 +6,8 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A rendered update: UpdateExpression, ConditionExpression (null when unguarded), and the shared maps. */
-public record UpdateExpression(String update, String condition, Map<String, String> names,
-                               Map<String, AttributeValue> values) {
+public record UpdateExpression(
+        String update, String condition, Map<String, String> names, Map<String, AttributeValue> values) {
     public UpdateExpression {
         names = Collections.unmodifiableMap(new LinkedHashMap<>(names));
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));

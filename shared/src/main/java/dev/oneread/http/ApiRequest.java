@@ -18,9 +18,17 @@ import java.util.Optional;
  *
  * <pre>{@code WorkspaceId id = request.workspaceId();  // 400 for "acme#01", "ACME", ...}</pre>
  */
-public record ApiRequest(String routeKey, String method, String rawPath, Map<String, String> headers,
-                         Map<String, String> queryParameters, Map<String, String> pathParameters,
-                         String body, String requestId, Caller caller, Cursors cursors) {
+public record ApiRequest(
+        String routeKey,
+        String method,
+        String rawPath,
+        Map<String, String> headers,
+        Map<String, String> queryParameters,
+        Map<String, String> pathParameters,
+        String body,
+        String requestId,
+        Caller caller,
+        Cursors cursors) {
     static final int DEFAULT_LIMIT = 20;
     static final int MAX_LIMIT = 100;
 
@@ -94,13 +102,15 @@ public record ApiRequest(String routeKey, String method, String rawPath, Map<Str
     /** {@code ?cursor=}, opened to the list position it stands for; only valid for this workspace and route. */
     public Optional<ListPosition> cursor() {
         String raw = queryParameters.get("cursor");
-        return raw == null ? Optional.empty()
+        return raw == null
+                ? Optional.empty()
                 : Optional.of(requireCursors().open(raw, workspaceId().value(), routeKey));
     }
 
     /** The {@code nextCursor} to return for a list position, or null on the last page. */
     public String nextCursor(Optional<ListPosition> position) {
-        return position.map(p -> requireCursors().seal(p, workspaceId().value(), routeKey)).orElse(null);
+        return position.map(p -> requireCursors().seal(p, workspaceId().value(), routeKey))
+                .orElse(null);
     }
 
     /**
@@ -108,8 +118,8 @@ public record ApiRequest(String routeKey, String method, String rawPath, Map<Str
      * cannot match any version is a 412, as RFC 9110 has it. {@code *} matches any existing version.
      */
     public ExpectedVersion ifMatchVersion() {
-        String value = header("if-match").orElseThrow(() ->
-                new HttpProblemException(428, "If-Match with the ETag you read is required"));
+        String value = header("if-match")
+                .orElseThrow(() -> new HttpProblemException(428, "If-Match with the ETag you read is required"));
         String tag = value.strip();
         if (tag.equals("*")) {
             return ExpectedVersion.any();

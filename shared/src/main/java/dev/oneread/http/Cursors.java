@@ -30,6 +30,7 @@ import javax.crypto.spec.SecretKeySpec;
 public final class Cursors {
     /** How long a cursor stays valid: long enough to page, short enough that a leaked one soon dies. */
     static final Duration LIFETIME = Duration.ofHours(1);
+
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -51,12 +52,17 @@ public final class Cursors {
         RANDOM.nextBytes(nonce);
         byte[] text = encode(position);
         ByteBuffer plain = ByteBuffer.allocate(Long.BYTES + text.length)
-                .putLong(clock.instant().plus(LIFETIME).getEpochSecond()).put(text);
+                .putLong(clock.instant().plus(LIFETIME).getEpochSecond())
+                .put(text);
         try {
             Cipher cipher = cipher(Cipher.ENCRYPT_MODE, nonce, workspaceId, routeKey);
             byte[] sealed = cipher.doFinal(plain.array());
-            return Base64.getUrlEncoder().withoutPadding()
-                    .encodeToString(ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array());
+            return Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(ByteBuffer.allocate(nonce.length + sealed.length)
+                            .put(nonce)
+                            .put(sealed)
+                            .array());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM unavailable", e);
         }
@@ -77,7 +83,8 @@ public final class Cursors {
         }
         byte[] plain;
         try {
-            Cipher cipher = cipher(Cipher.DECRYPT_MODE, java.util.Arrays.copyOf(raw, NONCE_BYTES), workspaceId, routeKey);
+            Cipher cipher =
+                    cipher(Cipher.DECRYPT_MODE, java.util.Arrays.copyOf(raw, NONCE_BYTES), workspaceId, routeKey);
             plain = cipher.doFinal(raw, NONCE_BYTES, raw.length - NONCE_BYTES);
         } catch (GeneralSecurityException e) {
             throw new BadCursorException(); // tampered, or sealed for another workspace or route
@@ -106,8 +113,8 @@ public final class Cursors {
 
     /** Only this class writes these bytes, under authentication; anything else (an older format) is a 400. */
     private static ListPosition decode(ByteBuffer buffer) {
-        try (DataInputStream in = new DataInputStream(
-                new ByteArrayInputStream(buffer.array(), buffer.position(), buffer.remaining()))) {
+        try (DataInputStream in =
+                new DataInputStream(new ByteArrayInputStream(buffer.array(), buffer.position(), buffer.remaining()))) {
             String afterSortKey = in.readUTF();
             int count = in.readUnsignedShort();
             TreeSet<Integer> exhausted = new TreeSet<>();

@@ -8,8 +8,8 @@ import java.util.Map;
  * What a function reads from its environment (set in template.yaml): the table, whether responses carry the
  * {@code X-Dynamo-*} read audit headers, and the key that seals pagination cursors.
  */
-public record FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey,
-                             ShardPlan shardPlan) {
+public record FunctionConfig(
+        String functionName, String tableName, boolean readAudit, byte[] cursorKey, ShardPlan shardPlan) {
 
     /** A function of a deployment without hot tenants. */
     public FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey) {
@@ -30,7 +30,8 @@ public record FunctionConfig(String functionName, String tableName, boolean read
                 table,
                 Boolean.parseBoolean(environment.getOrDefault("READ_AUDIT", "false")),
                 cursorKey(environment.get("CURSOR_KEY")),
-                ShardPlan.parse(environment.getOrDefault("HOT_TENANT_SHARDS", ""),
+                ShardPlan.parse(
+                        environment.getOrDefault("HOT_TENANT_SHARDS", ""),
                         environment.getOrDefault("HOT_TENANT_MIGRATING", "")));
     }
 

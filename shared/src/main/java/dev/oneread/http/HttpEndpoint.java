@@ -1,14 +1,14 @@
 package dev.oneread.http;
 
-import dev.oneread.json.Json;
 import com.amazonaws.services.lambda.runtime.Context;
+import dev.oneread.json.Json;
 import dev.oneread.store.CallTally;
 import java.io.IOException;
-import java.time.Clock;
-import java.time.Duration;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -41,8 +41,10 @@ public final class HttpEndpoint {
 
     public void serve(InputStream input, OutputStream output, Context context, Logic logic) throws IOException {
         long started = System.nanoTime();
-        CallTally tally = new CallTally(context == null ? null
-                : Duration.ofMillis(context.getRemainingTimeInMillis()).minus(RESPONSE_MARGIN));
+        CallTally tally = new CallTally(
+                context == null
+                        ? null
+                        : Duration.ofMillis(context.getRemainingTimeInMillis()).minus(RESPONSE_MARGIN));
         String requestId = context == null ? "" : context.getAwsRequestId();
         String apiRequestId = "";
         String route = "";
@@ -81,8 +83,15 @@ public final class HttpEndpoint {
         }
     }
 
-    private void log(Context context, String route, int status, CallTally tally, long started, String requestId,
-                     String apiRequestId, RuntimeException failure) {
+    private void log(
+            Context context,
+            String route,
+            int status,
+            CallTally tally,
+            long started,
+            String requestId,
+            String apiRequestId,
+            RuntimeException failure) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("level", status >= 500 ? "ERROR" : "INFO");
         line.put("function", config.functionName());
@@ -91,7 +100,11 @@ public final class HttpEndpoint {
         line.put("calls", tally.calls());
         line.put("maxInFlight", tally.maxInFlight());
         line.put("capacity", tally.capacity());
-        line.put("partitions", new java.util.TreeSet<>(tally.partitions().stream().filter(java.util.Objects::nonNull).toList()));
+        line.put(
+                "partitions",
+                new java.util.TreeSet<>(tally.partitions().stream()
+                        .filter(java.util.Objects::nonNull)
+                        .toList()));
         line.put("durationMs", (System.nanoTime() - started) / 1_000_000.0);
         line.put("requestId", requestId);
         line.put("apiRequestId", apiRequestId); // API Gateway's id, to join with its access log

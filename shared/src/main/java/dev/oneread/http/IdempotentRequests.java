@@ -34,7 +34,8 @@ public final class IdempotentRequests {
      * Runs {@code create} at most once per key. Only a success is kept for replay: after an error the claim is
      * released, so that the client's retry (say, once the workspace exists) runs again.
      */
-    public HttpResponse run(ApiRequest request, WorkspaceId workspaceId, CallTally tally, Supplier<HttpResponse> create) {
+    public HttpResponse run(
+            ApiRequest request, WorkspaceId workspaceId, CallTally tally, Supplier<HttpResponse> create) {
         Optional<String> key = request.header(HEADER);
         if (key.isEmpty()) {
             return create.get();
@@ -45,11 +46,14 @@ public final class IdempotentRequests {
         // The key is the client's; scope it to the route and workspace so two APIs never share a record.
         String keyHash = sha256(request.routeKey() + "\n" + workspaceId.value() + "\n" + key.get());
         String payloadHash = sha256(request.body() == null ? "" : request.body());
-        Duration inFlight = tally.remaining().compareTo(Duration.ofMinutes(15)) > 0 ? Duration.ofMinutes(15) : tally.remaining();
-        Optional<StoredResponse> replay = store.claim(workspaceId, keyHash, payloadHash, clock.instant(), inFlight, tally);
+        Duration inFlight =
+                tally.remaining().compareTo(Duration.ofMinutes(15)) > 0 ? Duration.ofMinutes(15) : tally.remaining();
+        Optional<StoredResponse> replay =
+                store.claim(workspaceId, keyHash, payloadHash, clock.instant(), inFlight, tally);
         if (replay.isPresent()) {
             StoredResponse stored = replay.get();
-            return new HttpResponse(stored.status(), stored.headers(), stored.body()).withHeader("idempotent-replayed", "true");
+            return new HttpResponse(stored.status(), stored.headers(), stored.body())
+                    .withHeader("idempotent-replayed", "true");
         }
         HttpResponse response;
         try {
@@ -59,8 +63,11 @@ public final class IdempotentRequests {
             throw e;
         }
         if (response.statusCode() >= 200 && response.statusCode() < 300) {
-            store.complete(workspaceId, keyHash, new StoredResponse(response.statusCode(), response.headers(),
-                    response.body()), tally);
+            store.complete(
+                    workspaceId,
+                    keyHash,
+                    new StoredResponse(response.statusCode(), response.headers(), response.body()),
+                    tally);
         } else {
             releaseQuietly(workspaceId, keyHash, tally);
         }
@@ -77,7 +84,8 @@ public final class IdempotentRequests {
 
     static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);
         }

@@ -21,8 +21,7 @@ public final class Problems {
     /** Seconds a client should wait before retrying after a 503. */
     static final String RETRY_AFTER_SECONDS = "1";
 
-    private Problems() {
-    }
+    private Problems() {}
 
     public static HttpResponse fromException(Throwable error) {
         if (error instanceof HttpProblemException e) {

@@ -11,8 +11,7 @@ import java.util.Map;
 
 /** The JSON shape of each model record: camelCase fields, ISO-8601 UTC timestamps, ids as plain strings. */
 public final class Representations {
-    private Representations() {
-    }
+    private Representations() {}
 
     public static Map<String, Object> workspace(Workspace workspace) {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -49,7 +48,9 @@ public final class Representations {
     /** @param nextCursor the sealed cursor of the next page, null on the last */
     public static Map<String, Object> collection(WorkspaceCollection collection, String nextCursor) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("workspace", collection.workspace().map(Representations::workspace).orElse(null));
+        out.put(
+                "workspace",
+                collection.workspace().map(Representations::workspace).orElse(null));
         out.put("projects", projects(collection.projects()));
         out.put("nextCursor", nextCursor);
         return out;

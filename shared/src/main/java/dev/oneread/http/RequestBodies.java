@@ -4,8 +4,8 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.ProjectPatch;
-import dev.oneread.model.WorkspacePatch;
 import dev.oneread.model.ProjectStatus;
+import dev.oneread.model.WorkspacePatch;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,8 +24,7 @@ public final class RequestBodies {
     static final int MAX_SETTINGS_KEYS = 100;
     static final int MAX_SETTINGS_STRING = 4_000;
 
-    private RequestBodies() {
-    }
+    private RequestBodies() {}
 
     /** {@code {"id","name","settings"?}} for CreateWorkspace. */
     public static NewWorkspace newWorkspace(ApiRequest request) {
@@ -35,8 +34,8 @@ public final class RequestBodies {
         if (!(id instanceof String)) {
             throw HttpProblemException.badRequest("id is required and must be a string");
         }
-        return new NewWorkspace(WorkspaceId.of((String) id), name(body),
-                present(body, "settings", RequestBodies::settings, Map.of()));
+        return new NewWorkspace(
+                WorkspaceId.of((String) id), name(body), present(body, "settings", RequestBodies::settings, Map.of()));
     }
 
     /**
@@ -46,7 +45,9 @@ public final class RequestBodies {
     public static NewProject newProject(ApiRequest request) {
         Map<String, Object> body = body(request);
         allowOnly(body, Set.of("name", "description", "status"));
-        return new NewProject(name(body), optionalString(body, "description", MAX_DESCRIPTION),
+        return new NewProject(
+                name(body),
+                optionalString(body, "description", MAX_DESCRIPTION),
                 present(body, "status", RequestBodies::status, ProjectStatus.ACTIVE));
     }
 
@@ -54,8 +55,8 @@ public final class RequestBodies {
     public static WorkspacePatch workspacePatch(ApiRequest request) {
         Map<String, Object> body = body(request);
         allowOnly(body, Set.of("name", "settings"));
-        WorkspacePatch patch = new WorkspacePatch(body.containsKey("name") ? name(body) : null,
-                present(body, "settings", RequestBodies::settings, null));
+        WorkspacePatch patch = new WorkspacePatch(
+                body.containsKey("name") ? name(body) : null, present(body, "settings", RequestBodies::settings, null));
         if (patch.isEmpty()) {
             throw HttpProblemException.badRequest("give at least one of name, settings");
         }
@@ -67,8 +68,10 @@ public final class RequestBodies {
         Map<String, Object> body = body(request);
         allowOnly(body, Set.of("name", "description", "status"));
         boolean clearDescription = body.containsKey("description") && body.get("description") == null;
-        ProjectPatch patch = new ProjectPatch(body.containsKey("name") ? name(body) : null,
-                optionalString(body, "description", MAX_DESCRIPTION), clearDescription,
+        ProjectPatch patch = new ProjectPatch(
+                body.containsKey("name") ? name(body) : null,
+                optionalString(body, "description", MAX_DESCRIPTION),
+                clearDescription,
                 present(body, "status", RequestBodies::status, null));
         if (patch.isEmpty()) {
             throw HttpProblemException.badRequest("give at least one of name, description, status");
@@ -117,8 +120,8 @@ public final class RequestBodies {
             return null;
         }
         if (!(value instanceof String text) || text.length() > max || hasControlCharacters(text)) {
-            throw HttpProblemException.badRequest(field + " must be a string of at most " + max
-                    + " characters without control characters");
+            throw HttpProblemException.badRequest(
+                    field + " must be a string of at most " + max + " characters without control characters");
         }
         return text;
     }
@@ -150,8 +153,8 @@ public final class RequestBodies {
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 String key = String.valueOf(entry.getKey());
                 if (key.isEmpty() || key.length() > MAX_NAME || hasControlCharacters(key)) {
-                    throw HttpProblemException.badRequest("settings keys must be 1-" + MAX_NAME
-                            + " printable characters");
+                    throw HttpProblemException.badRequest(
+                            "settings keys must be 1-" + MAX_NAME + " printable characters");
                 }
                 checkSettings(entry.getValue(), depth + 1);
             }
@@ -162,8 +165,8 @@ public final class RequestBodies {
             }
             list.forEach(element -> checkSettings(element, depth + 1));
         } else if (value instanceof String text && text.length() > MAX_SETTINGS_STRING) {
-            throw HttpProblemException.badRequest("settings strings must be at most " + MAX_SETTINGS_STRING
-                    + " characters");
+            throw HttpProblemException.badRequest(
+                    "settings strings must be at most " + MAX_SETTINGS_STRING + " characters");
         } else if (value instanceof Number number && !isDynamoDbNumber(number)) {
             throw HttpProblemException.badRequest("settings numbers must have at most 38 significant digits");
         }
@@ -172,8 +175,10 @@ public final class RequestBodies {
     private static boolean isDynamoDbNumber(Number number) {
         try {
             java.math.BigDecimal decimal = new java.math.BigDecimal(number.toString());
-            return decimal.precision() <= 38 && (decimal.signum() == 0
-                    || decimal.precision() - decimal.scale() - 1 <= 125 && decimal.precision() - decimal.scale() - 1 >= -130);
+            return decimal.precision() <= 38
+                    && (decimal.signum() == 0
+                            || decimal.precision() - decimal.scale() - 1 <= 125
+                                    && decimal.precision() - decimal.scale() - 1 >= -130);
         } catch (NumberFormatException e) {
             return false; // NaN or Infinity from a double
         }

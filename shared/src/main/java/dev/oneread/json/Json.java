@@ -23,8 +23,7 @@ public final class Json {
             .disable(JSON.Feature.PRETTY_PRINT_OUTPUT)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     public static String write(Object value) {
         try {
@@ -48,7 +47,9 @@ public final class Json {
             object = asObject(value);
         } catch (com.fasterxml.jackson.core.JsonParseException e) {
             // jackson-core refuses a lone surrogate in a field name (but not in a value): the same fault.
-            throw e.getOriginalMessage().contains("surrogate") ? new InvalidTextException() : new MalformedJsonException(e);
+            throw e.getOriginalMessage().contains("surrogate")
+                    ? new InvalidTextException()
+                    : new MalformedJsonException(e);
         } catch (IOException | RuntimeException e) {
             throw e instanceof MalformedJsonException m ? m : new MalformedJsonException(e);
         }
@@ -64,7 +65,9 @@ public final class Json {
         if (value instanceof String text) {
             for (int i = 0; i < text.length(); i++) {
                 char c = text.charAt(i);
-                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                if (Character.isHighSurrogate(c)
+                        && i + 1 < text.length()
+                        && Character.isLowSurrogate(text.charAt(i + 1))) {
                     i++;
                 } else if (Character.isSurrogate(c)) {
                     throw new InvalidTextException();
@@ -101,8 +104,11 @@ public final class Json {
     /** A string in the JSON holds a lone UTF-16 surrogate: not Unicode text. */
     public static final class InvalidTextException extends RuntimeException {
         InvalidTextException() {
-            super("strings must be valid Unicode: a lone UTF-16 surrogate such as \\ud800 is not allowed", null,
-                    false, false);
+            super(
+                    "strings must be valid Unicode: a lone UTF-16 surrogate such as \\ud800 is not allowed",
+                    null,
+                    false,
+                    false);
         }
     }
 

@@ -32,8 +32,7 @@ public final class KeyCodec {
     /** Shard numbers are written with two digits so that {@code #01}..{@code #99} sort as numbers. */
     public static final int MAX_SHARDS = 99;
 
-    private KeyCodec() {
-    }
+    private KeyCodec() {}
 
     public static String workspacePartition(WorkspaceId workspaceId) {
         return WORKSPACE_PREFIX + workspaceId.value();
@@ -88,8 +87,7 @@ public final class KeyCodec {
     }
 
     /** An inclusive sort key range. */
-    public record SortKeyRange(String low, String high) {
-    }
+    public record SortKeyRange(String low, String high) {}
 
     /** Decodes {@code WS#acme} or {@code WS#acme#07}. */
     public static PartitionRef decodePartition(String partition) {
@@ -102,7 +100,9 @@ public final class KeyCodec {
             return new PartitionRef(parseWorkspace(rest), 0);
         }
         String shard = rest.substring(separator + 1);
-        if (shard.length() != 2 || !Character.isDigit(shard.charAt(0)) || !Character.isDigit(shard.charAt(1))
+        if (shard.length() != 2
+                || !Character.isDigit(shard.charAt(0))
+                || !Character.isDigit(shard.charAt(1))
                 || shard.equals("00")) {
             throw new InvalidKeyException("bad shard suffix");
         }
@@ -126,8 +126,7 @@ public final class KeyCodec {
 
     /** Decodes {@code PROJ#<ulid>} to its project; any other sort key is an {@link InvalidKeyException}. */
     public static ProjectId decodeProjectSortKey(String sort) {
-        return decodeSortKey(sort).project()
-                .orElseThrow(() -> new InvalidKeyException("not a project sort key"));
+        return decodeSortKey(sort).project().orElseThrow(() -> new InvalidKeyException("not a project sort key"));
     }
 
     private static WorkspaceId parseWorkspace(String slug) {

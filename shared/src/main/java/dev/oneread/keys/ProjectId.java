@@ -13,8 +13,7 @@ public record ProjectId(String value) implements Comparable<ProjectId> {
 
     public ProjectId {
         if (!Ulid.isCanonical(value)) {
-            throw new InvalidIdException("projectId",
-                    "must be a 26-character upper-case ULID");
+            throw new InvalidIdException("projectId", "must be a 26-character upper-case ULID");
         }
     }
 

@@ -55,7 +55,8 @@ public final class ShardPlan {
                 throw new IllegalArgumentException("shard count of " + workspace + " is not a number");
             }
             if (count < 2 || count > KeyCodec.MAX_SHARDS) {
-                throw new IllegalArgumentException("shard count of " + workspace + " must be 2.." + KeyCodec.MAX_SHARDS);
+                throw new IllegalArgumentException(
+                        "shard count of " + workspace + " must be 2.." + KeyCodec.MAX_SHARDS);
             }
             if (shards.put(workspace, count) != null) {
                 throw new IllegalArgumentException(workspace + " appears twice in HotTenantShards");

@@ -15,8 +15,7 @@ public record WorkspaceId(String value) {
 
     public WorkspaceId {
         if (value == null || !SLUG.matcher(value).matches()) {
-            throw new InvalidIdException("workspaceId",
-                    "must be 1-63 lower-case letters, digits or inner hyphens");
+            throw new InvalidIdException("workspaceId", "must be 1-63 lower-case letters, digits or inner hyphens");
         }
     }
 

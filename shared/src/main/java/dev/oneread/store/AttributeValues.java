@@ -14,8 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * nothing is rounded through a double.
  */
 final class AttributeValues {
-    private AttributeValues() {
-    }
+    private AttributeValues() {}
 
     static AttributeValue fromJson(Object value) {
         if (value == null) {
@@ -37,7 +36,8 @@ final class AttributeValues {
             list.forEach(v -> out.add(fromJson(v)));
             return AttributeValue.fromL(out);
         }
-        throw new IllegalArgumentException("not a JSON value: " + value.getClass().getSimpleName());
+        throw new IllegalArgumentException(
+                "not a JSON value: " + value.getClass().getSimpleName());
     }
 
     static Object toJson(AttributeValue value) {

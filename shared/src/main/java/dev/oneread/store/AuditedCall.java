@@ -26,26 +26,56 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  *                          conditional write is billed, but its error carries no ConsumedCapacity
  * @param error             the SDK exception a failed call ended with, by its simple name; null on success
  */
-public record AuditedCall(String operation, String table, String index, String partition,
-                          Map<String, AttributeValue> key, Expressions expressions, Integer itemsRead,
-                          Integer itemsReturned, BigDecimal capacity, boolean capacityEstimated, String error) {
+public record AuditedCall(
+        String operation,
+        String table,
+        String index,
+        String partition,
+        Map<String, AttributeValue> key,
+        Expressions expressions,
+        Integer itemsRead,
+        Integer itemsReturned,
+        BigDecimal capacity,
+        boolean capacityEstimated,
+        String error) {
 
     /** The expression strings of a request, with the maps that give their placeholders meaning. */
-    public record Expressions(String keyCondition, String condition, String update, String filter,
-                              String projection, Map<String, String> names, Map<String, AttributeValue> values) {
-    }
+    public record Expressions(
+            String keyCondition,
+            String condition,
+            String update,
+            String filter,
+            String projection,
+            Map<String, String> names,
+            Map<String, AttributeValue> values) {}
 
     /** A request on its way out, from what the store addressed and the request itself. */
     static AuditedCall sent(String operation, SdkRequest request, String partition, String index) {
         Map<String, AttributeValue> key = attributes(request.getValueForField("Key", Map.class))
-                .or(() -> attributes(request.getValueForField("Item", Map.class)).map(AuditedCall::keyOf))
+                .or(() ->
+                        attributes(request.getValueForField("Item", Map.class)).map(AuditedCall::keyOf))
                 .orElse(null);
-        Expressions expressions = new Expressions(text(request, "KeyConditionExpression"),
-                text(request, "ConditionExpression"), text(request, "UpdateExpression"),
-                text(request, "FilterExpression"), text(request, "ProjectionExpression"), names(request),
-                attributes(request.getValueForField("ExpressionAttributeValues", Map.class)).orElse(null));
-        return new AuditedCall(operation, text(request, "TableName"), index, partition, key, expressions, null, null,
-                null, false, null);
+        Expressions expressions = new Expressions(
+                text(request, "KeyConditionExpression"),
+                text(request, "ConditionExpression"),
+                text(request, "UpdateExpression"),
+                text(request, "FilterExpression"),
+                text(request, "ProjectionExpression"),
+                names(request),
+                attributes(request.getValueForField("ExpressionAttributeValues", Map.class))
+                        .orElse(null));
+        return new AuditedCall(
+                operation,
+                text(request, "TableName"),
+                index,
+                partition,
+                key,
+                expressions,
+                null,
+                null,
+                null,
+                false,
+                null);
     }
 
     /** This call, answered: items read and returned, and the capacity DynamoDB reported. */
@@ -55,14 +85,27 @@ public record AuditedCall(String operation, String table, String index, String p
                 .orElse(operation.equals("GetItem") ? (found ? 1 : 0) : null);
         Integer read = response.getValueForField("ScannedCount", Integer.class).orElse(returned);
         BigDecimal units = response.getValueForField("ConsumedCapacity", ConsumedCapacity.class)
-                .map(ConsumedCapacity::capacityUnits).map(BigDecimal::valueOf).orElse(null);
-        return new AuditedCall(operation, table, index, partition, key, expressions, read, returned, units, false, null);
+                .map(ConsumedCapacity::capacityUnits)
+                .map(BigDecimal::valueOf)
+                .orElse(null);
+        return new AuditedCall(
+                operation, table, index, partition, key, expressions, read, returned, units, false, null);
     }
 
     /** This call, refused by its condition: billed {@code writeUnits} all the same, though DynamoDB says none. */
     AuditedCall refused(long writeUnits, String error) {
-        return new AuditedCall(operation, table, index, partition, key, expressions, null, null,
-                BigDecimal.valueOf(writeUnits), true, error);
+        return new AuditedCall(
+                operation,
+                table,
+                index,
+                partition,
+                key,
+                expressions,
+                null,
+                null,
+                BigDecimal.valueOf(writeUnits),
+                true,
+                error);
     }
 
     /** This call, failed otherwise (throttled, timed out, rejected): nothing is reported as consumed. */
@@ -89,7 +132,9 @@ public record AuditedCall(String operation, String table, String index, String p
     @SuppressWarnings("unchecked")
     private static Map<String, String> names(SdkRequest request) {
         return request.getValueForField("ExpressionAttributeNames", Map.class)
-                .filter(m -> !m.isEmpty()).map(m -> (Map<String, String>) m).orElse(null);
+                .filter(m -> !m.isEmpty())
+                .map(m -> (Map<String, String>) m)
+                .orElse(null);
     }
 
     /** A map field of a request or response; the SDK answers an absent one with an empty map. */

@@ -37,8 +37,7 @@ public final class CallAudit implements ExecutionInterceptor {
     private static final Duration MAX_ATTEMPT_TIME = Duration.ofSeconds(2);
 
     /** The partition a request addresses, and the secondary index it reads (null for the table). */
-    record Addressed(String partition, String index) {
-    }
+    record Addressed(String partition, String index) {}
 
     /**
      * Attaches {@code tally} and what the request addresses to one request, and timeouts from what is left of
@@ -67,9 +66,11 @@ public final class CallAudit implements ExecutionInterceptor {
         if (tally != null) {
             settle(attributes); // a retry: the failed attempt before it is off the wire
             Addressed addressed = attributes.getAttribute(ADDRESSED);
-            attributes.putAttribute(CALL, tally.record(AuditedCall.sent(
-                    attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME), context.request(),
-                    addressed.partition(), addressed.index())));
+            attributes.putAttribute(
+                    CALL,
+                    tally.record(AuditedCall.sent(
+                            attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME), context.request(),
+                            addressed.partition(), addressed.index())));
             tally.sent();
             attributes.putAttribute(ON_THE_WIRE, Boolean.TRUE);
         }
@@ -86,7 +87,9 @@ public final class CallAudit implements ExecutionInterceptor {
         Integer call = attributes.getAttribute(CALL);
         if (tally != null && call != null) {
             tally.revise(call, c -> c.answered(context.response()));
-            if (context.response() instanceof GetItemResponse read && read.hasItem() && !read.item().isEmpty()) {
+            if (context.response() instanceof GetItemResponse read
+                    && read.hasItem()
+                    && !read.item().isEmpty()) {
                 measureRefusedWrite(tally, call, read.item());
             }
         }

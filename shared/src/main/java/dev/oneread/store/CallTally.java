@@ -82,7 +82,9 @@ public final class CallTally {
      * write (which DynamoDB bills but reports nothing for) as its item-size rule has it.
      */
     public synchronized BigDecimal capacity() {
-        BigDecimal sum = calls.stream().map(AuditedCall::capacity).filter(Objects::nonNull)
+        BigDecimal sum = calls.stream()
+                .map(AuditedCall::capacity)
+                .filter(Objects::nonNull)
                 .reduce(BigDecimal.ZERO, BigDecimal::add);
         BigDecimal plain = sum.stripTrailingZeros();
         return plain.scale() < 0 ? plain.setScale(0) : plain;

@@ -77,8 +77,8 @@ public final class ControlPlaneRequests {
      * after {@code startAfter} when given.
      */
     public QueryRequest listProjects(WorkspaceId workspaceId, int limit, Optional<ProjectId> startAfter) {
-        return listProjectsIn(KeyCodec.workspacePartition(workspaceId), limit,
-                startAfter.map(KeyCodec::projectSortKey));
+        return listProjectsIn(
+                KeyCodec.workspacePartition(workspaceId), limit, startAfter.map(KeyCodec::projectSortKey));
     }
 
     /** The same query on one partition (a workspace's, or one shard of a hot workspace). */
@@ -108,8 +108,8 @@ public final class ControlPlaneRequests {
      * Changes a workspace at the version the caller expects (its ETag), bumping the version. The condition also
      * requires the item to exist, so an update never creates one.
      */
-    public UpdateItemRequest updateWorkspace(WorkspaceId workspaceId, WorkspacePatch patch, ExpectedVersion expected,
-                                             Instant now) {
+    public UpdateItemRequest updateWorkspace(
+            WorkspaceId workspaceId, WorkspacePatch patch, ExpectedVersion expected, Instant now) {
         Update update = Update.set(Items.UPDATED_AT, AttributeValue.fromS(now.toString()));
         if (patch.name() != null) {
             update.andSet(Items.NAME, AttributeValue.fromS(patch.name()));
@@ -160,12 +160,16 @@ public final class ControlPlaneRequests {
     /** The condition of a versioned write: the item exists, at the expected version if there is one. */
     static Condition versionGuard(ExpectedVersion expected) {
         Condition exists = Condition.attributeExists(KeyCodec.PARTITION_KEY);
-        return expected.match(() -> exists,
+        return expected.match(
+                () -> exists,
                 version -> exists.and(Condition.equalTo(Items.VERSION, AttributeValue.fromN(Long.toString(version)))));
     }
 
     private UpdateItemRequest versionedUpdate(PrimaryKey key, Update update, ExpectedVersion expected) {
-        return table.update(key, update.increment(Items.VERSION).when(versionGuard(expected)).build(), ReturnValue.ALL_NEW);
+        return table.update(
+                key,
+                update.increment(Items.VERSION).when(versionGuard(expected)).build(),
+                ReturnValue.ALL_NEW);
     }
 
     private static Expression keyIsFree() {

@@ -66,8 +66,8 @@ public final class ControlPlaneStore {
 
     /** Workspace settings. 1 GetItem. */
     public Workspace getWorkspace(WorkspaceId id, CallTally tally) {
-        return Items.workspace(calls.get(requests.getWorkspace(id), tally)
-                .orElseThrow(() -> new NotFoundException("workspace")));
+        return Items.workspace(
+                calls.get(requests.getWorkspace(id), tally).orElseThrow(() -> new NotFoundException("workspace")));
     }
 
     /**
@@ -76,8 +76,9 @@ public final class ControlPlaneStore {
      */
     public Project getProject(WorkspaceId workspaceId, ProjectId projectId, CallTally tally) {
         ProjectLocation location = plan.locate(workspaceId, projectId);
-        return Items.project(walk(location,
-                key -> calls.get(requests.getProject(key, location.readConsistently(key)), tally)).item());
+        return Items.project(walk(
+                        location, key -> calls.get(requests.getProject(key, location.readConsistently(key)), tally))
+                .item());
     }
 
     /** Creates a workspace at version 1. 1 conditional PutItem; 409 territory if the id is taken. */
@@ -91,12 +92,12 @@ public final class ControlPlaneStore {
      * Creates a project in an existing workspace: 1 GetItem (the workspace must exist) then 1 conditional
      * PutItem. Two calls because the engine has no transactions; see the README for the cost.
      */
-    public Project createProject(WorkspaceId workspaceId, ProjectId projectId, NewProject request, Instant now,
-                                 CallTally tally) {
+    public Project createProject(
+            WorkspaceId workspaceId, ProjectId projectId, NewProject request, Instant now, CallTally tally) {
         getWorkspace(workspaceId, tally);
         ProjectStatus status = request.status() == null ? ProjectStatus.ACTIVE : request.status();
-        Project project = new Project(projectId, workspaceId, request.name(), request.description(), status,
-                now, now, 1);
+        Project project =
+                new Project(projectId, workspaceId, request.name(), request.description(), status, now, now, 1);
         create(requests.createProject(project), "project", tally);
         return project;
     }
@@ -113,11 +114,16 @@ public final class ControlPlaneStore {
      * the current item with the failure, and only an engine that does not (dynalite) costs 1 consistent GetItem
      * more to tell a missing workspace (404) from a changed one (412).
      */
-    public Workspace updateWorkspace(WorkspaceId id, WorkspacePatch patch, ExpectedVersion expected, Instant now,
-                                     CallTally tally) {
+    public Workspace updateWorkspace(
+            WorkspaceId id, WorkspacePatch patch, ExpectedVersion expected, Instant now, CallTally tally) {
         PrimaryKey key = KeyCodec.workspaceKey(id);
-        return Items.workspace(versioned(calls.update(requests.updateWorkspace(id, patch, expected, now), tally),
-                key, expected, "workspace", tally).orElseThrow(() -> new NotFoundException("workspace")));
+        return Items.workspace(versioned(
+                        calls.update(requests.updateWorkspace(id, patch, expected, now), tally),
+                        key,
+                        expected,
+                        "workspace",
+                        tally)
+                .orElseThrow(() -> new NotFoundException("workspace")));
     }
 
     /**
@@ -125,11 +131,22 @@ public final class ControlPlaneStore {
      * location that holds it. While its workspace is being migrated, that is the unsharded copy as long as it
      * exists (the move then copies the change on).
      */
-    public Project updateProject(WorkspaceId workspaceId, ProjectId projectId, ProjectPatch patch,
-                                 ExpectedVersion expected, Instant now, CallTally tally) {
-        return Items.project(walk(plan.locate(workspaceId, projectId), key -> versioned(
-                calls.update(requests.updateProject(key, patch, expected, now), tally),
-                key, expected, "project", tally)).item());
+    public Project updateProject(
+            WorkspaceId workspaceId,
+            ProjectId projectId,
+            ProjectPatch patch,
+            ExpectedVersion expected,
+            Instant now,
+            CallTally tally) {
+        return Items.project(walk(
+                        plan.locate(workspaceId, projectId),
+                        key -> versioned(
+                                calls.update(requests.updateProject(key, patch, expected, now), tally),
+                                key,
+                                expected,
+                                "project",
+                                tally))
+                .item());
     }
 
     /**
@@ -137,24 +154,25 @@ public final class ControlPlaneStore {
      * {@link #updateWorkspace} (without If-Match a refusal can only mean there is nothing to delete). Deleted
      * from where it was current during a migration, its copy in the shard, if the move made one, goes too.
      */
-    public void deleteProject(WorkspaceId workspaceId, ProjectId projectId, ExpectedVersion expected,
-                              CallTally tally) {
+    public void deleteProject(WorkspaceId workspaceId, ProjectId projectId, ExpectedVersion expected, CallTally tally) {
         ProjectLocation location = plan.locate(workspaceId, projectId);
-        Located deleted = walk(location, key -> versioned(calls.delete(requests.deleteProject(key, expected), tally),
-                key, expected, "project", tally));
-        location.after(deleted.key()).forEach(copy ->
-                calls.delete(requests.deleteProject(copy, ExpectedVersion.any()), tally));
+        Located deleted = walk(
+                location,
+                key -> versioned(
+                        calls.delete(requests.deleteProject(key, expected), tally), key, expected, "project", tally));
+        location.after(deleted.key())
+                .forEach(copy -> calls.delete(requests.deleteProject(copy, ExpectedVersion.any()), tally));
     }
 
     /** A project found at one of its keys: the item there, or what a write there returned. */
-    private record Located(PrimaryKey key, Map<String, AttributeValue> item) {
-    }
+    private record Located(PrimaryKey key, Map<String, AttributeValue> item) {}
 
     /**
      * The one walk over where a project may be: each key of its location in turn, until one holds it. None
      * does: 404. Outside a migration the location is a single key, and this is a single call.
      */
-    private Located walk(ProjectLocation location, Function<PrimaryKey, Optional<Map<String, AttributeValue>>> attempt) {
+    private Located walk(
+            ProjectLocation location, Function<PrimaryKey, Optional<Map<String, AttributeValue>>> attempt) {
         for (PrimaryKey key : location.keys()) {
             Optional<Map<String, AttributeValue>> found = attempt.apply(key);
             if (found.isPresent()) {
@@ -168,8 +186,8 @@ public final class ControlPlaneStore {
      * A versioned write at one key: what it returned when it happened; empty when there is no item there; a
      * 412 when the item is there at another version.
      */
-    private Optional<Map<String, AttributeValue>> versioned(WriteOutcome outcome, PrimaryKey key,
-                                                            ExpectedVersion expected, String what, CallTally tally) {
+    private Optional<Map<String, AttributeValue>> versioned(
+            WriteOutcome outcome, PrimaryKey key, ExpectedVersion expected, String what, CallTally tally) {
         return outcome.then(Optional::of, refused -> {
             if (conflict(refused, key, expected, tally).changed()) {
                 throw new PreconditionFailedException(what, refused.cause());
@@ -193,11 +211,16 @@ public final class ControlPlaneStore {
      * Projects newest first. 1 Query per page; for a hot workspace, 1 per shard, all at once, merged (and 1
      * more for its unsharded partition while it is being migrated).
      */
-    public Page<Project> listProjects(WorkspaceId workspaceId, int limit, Optional<ListPosition> position,
-                                      CallTally tally) {
-        FanOut.Page page = fanOut.run(plan.projectPartitions(workspaceId), position, KeyCodec::decodeProjectSortKey,
-                limit, (partition, after) -> requests.listProjectsIn(partition, limit, after),
-                Comparator.reverseOrder(), tally);
+    public Page<Project> listProjects(
+            WorkspaceId workspaceId, int limit, Optional<ListPosition> position, CallTally tally) {
+        FanOut.Page page = fanOut.run(
+                plan.projectPartitions(workspaceId),
+                position,
+                KeyCodec::decodeProjectSortKey,
+                limit,
+                (partition, after) -> requests.listProjectsIn(partition, limit, after),
+                Comparator.reverseOrder(),
+                tally);
         return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
     }
 
@@ -205,12 +228,17 @@ public final class ControlPlaneStore {
      * The workspace and its projects, in key order. 1 Query per page; for a hot workspace, its own partition
      * (for the workspace item) and every shard, all at once, merged.
      */
-    public WorkspaceCollection getWorkspaceCollection(WorkspaceId workspaceId, int limit,
-                                                      Optional<ListPosition> position, CallTally tally) {
+    public WorkspaceCollection getWorkspaceCollection(
+            WorkspaceId workspaceId, int limit, Optional<ListPosition> position, CallTally tally) {
         ListPartitions partitions = plan.collectionPartitions(workspaceId);
-        FanOut.Page page = fanOut.run(partitions, position, KeyCodec::decodeSortKey, limit,
+        FanOut.Page page = fanOut.run(
+                partitions,
+                position,
+                KeyCodec::decodeSortKey,
+                limit,
                 (partition, after) -> requests.workspaceCollectionIn(partition, limit, after),
-                Comparator.naturalOrder(), tally);
+                Comparator.naturalOrder(),
+                tally);
         Optional<Workspace> workspace = Optional.empty();
         List<Project> projects = new ArrayList<>(page.items().size());
         for (Map<String, AttributeValue> item : page.items()) {

@@ -14,9 +14,9 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.crt.AwsCrtAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.http.crt.AwsCrtAsyncHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -34,11 +34,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class DynamoDbClients {
     /** Set it to talk to a local engine (dynalite) instead of AWS. */
     public static final String ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT";
+
     private static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
 
-    private DynamoDbClients() {
-    }
+    private DynamoDbClients() {}
 
     /** The client of this execution environment, built on first use from the process environment. */
     public static DynamoDbClient shared() {
@@ -60,14 +60,13 @@ public final class DynamoDbClients {
     }
 
     /** What the sync and the async client share: region, credentials, retries, timeouts, audit, endpoint. */
-    private static <B extends AwsClientBuilder<B, ?>> B configured(B builder, Map<String, String> environment,
-                                                                   List<ExecutionInterceptor> extra) {
+    private static <B extends AwsClientBuilder<B, ?>> B configured(
+            B builder, Map<String, String> environment, List<ExecutionInterceptor> extra) {
         String endpoint = environment.get(ENDPOINT_VARIABLE);
         boolean localEngine = endpoint != null && !endpoint.isBlank();
         builder.region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
                 .credentialsProvider(credentials(environment, localEngine))
-                .overrideConfiguration(o -> o
-                        .retryStrategy(RetryMode.STANDARD)
+                .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD)
                         .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
                         .apiCallTimeout(CALL_TIMEOUT)
                         .executionInterceptors(withAudit(extra)));
@@ -99,10 +98,15 @@ public final class DynamoDbClients {
     }
 
     /** The async client configured from {@code environment}, with extra interceptors after the audit. */
-    public static DynamoDbAsyncClient asyncFromEnvironment(Map<String, String> environment,
-                                                           List<ExecutionInterceptor> extra) {
-        return configured(DynamoDbAsyncClient.builder()
-                .httpClient(AwsCrtAsyncHttpClient.builder().maxConcurrency(MAX_FAN_OUT).build()), environment, extra)
+    public static DynamoDbAsyncClient asyncFromEnvironment(
+            Map<String, String> environment, List<ExecutionInterceptor> extra) {
+        return configured(
+                        DynamoDbAsyncClient.builder()
+                                .httpClient(AwsCrtAsyncHttpClient.builder()
+                                        .maxConcurrency(MAX_FAN_OUT)
+                                        .build()),
+                        environment,
+                        extra)
                 .build();
     }
 
@@ -115,8 +119,15 @@ public final class DynamoDbClients {
     static final int MAX_FAN_OUT = 100;
 
     private static Map<String, String> localEnvironment(URI endpoint) {
-        return Map.of(ENDPOINT_VARIABLE, endpoint.toString(), "AWS_REGION", "us-east-1",
-                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local");
+        return Map.of(
+                ENDPOINT_VARIABLE,
+                endpoint.toString(),
+                "AWS_REGION",
+                "us-east-1",
+                "AWS_ACCESS_KEY_ID",
+                "local",
+                "AWS_SECRET_ACCESS_KEY",
+                "local");
     }
 
     /** A local-engine client with extra interceptors (fault injection in tests). */
@@ -133,9 +144,10 @@ public final class DynamoDbClients {
         String secret = environment.get("AWS_SECRET_ACCESS_KEY");
         if (keyId != null && secret != null) {
             String session = environment.get("AWS_SESSION_TOKEN");
-            return StaticCredentialsProvider.create(session == null
-                    ? AwsBasicCredentials.create(keyId, secret)
-                    : AwsSessionCredentials.create(keyId, secret, session));
+            return StaticCredentialsProvider.create(
+                    session == null
+                            ? AwsBasicCredentials.create(keyId, secret)
+                            : AwsSessionCredentials.create(keyId, secret, session));
         }
         if (localEngine) {
             // A local engine checks that a signature is present, not whose it is.

@@ -37,8 +37,7 @@ final class FanOut {
     }
 
     /** The merged page: items in order, and where the next page starts (empty on the last). */
-    record Page(List<Map<String, AttributeValue>> items, Optional<ListPosition> next) {
-    }
+    record Page(List<Map<String, AttributeValue>> items, Optional<ListPosition> next) {}
 
     /**
      * @param partitions the partitions in a fixed order (their index is what a position remembers)
@@ -47,19 +46,31 @@ final class FanOut {
      * @param request    builds the query of one partition: (partition, start after) to request
      * @param order      the order items are emitted in (descending sort key for newest first)
      */
-    Page run(ListPartitions partitions, Optional<ListPosition> position, Function<String, ?> sortKey, int limit,
-             BiFunction<String, Optional<String>, QueryRequest> request, Comparator<String> order, CallTally tally) {
+    Page run(
+            ListPartitions partitions,
+            Optional<ListPosition> position,
+            Function<String, ?> sortKey,
+            int limit,
+            BiFunction<String, Optional<String>, QueryRequest> request,
+            Comparator<String> order,
+            CallTally tally) {
         position.ifPresent(p -> requireValid(p, partitions, sortKey));
         Optional<String> after = position.map(ListPosition::afterSortKey);
-        TreeSet<Integer> exhaustedBefore = new TreeSet<>(position.map(ListPosition::exhausted).orElse(new TreeSet<>()));
+        TreeSet<Integer> exhaustedBefore =
+                new TreeSet<>(position.map(ListPosition::exhausted).orElse(new TreeSet<>()));
         boolean migrating = partitions.migrating();
         Map<Integer, StoreCalls.PartitionQuery> queries = new LinkedHashMap<>();
         for (int i = 0; i < partitions.size(); i++) {
             if (!exhaustedBefore.contains(i)) {
                 QueryRequest query = request.apply(partitions.get(i), after);
                 // Mid-migration, a shard must show a copy made just before the source was deleted.
-                queries.put(i, new StoreCalls.PartitionQuery(partitions.get(i),
-                        migrating && i > 0 ? query.toBuilder().consistentRead(true).build() : query));
+                queries.put(
+                        i,
+                        new StoreCalls.PartitionQuery(
+                                partitions.get(i),
+                                migrating && i > 0
+                                        ? query.toBuilder().consistentRead(true).build()
+                                        : query));
             }
         }
         Map<Integer, QueryResponse> responses = new LinkedHashMap<>();
@@ -136,7 +147,8 @@ final class FanOut {
     /** True when the partition holds more than this page took: the look-ahead item, or a 1 MB cut. */
     private static boolean hasMore(QueryResponse response, int limit) {
         return response.items().size() > limit
-                || response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
+                || response.hasLastEvaluatedKey()
+                        && !response.lastEvaluatedKey().isEmpty();
     }
 
     private static String lastSortKey(QueryResponse response) {

@@ -20,8 +20,7 @@ public final class FunctionEnvironment {
     /** Written by the local runner into a function's unpacked artifact; never present on Lambda. */
     public static final String LOCAL_OVERLAY = "oneread-local-environment.properties";
 
-    private FunctionEnvironment() {
-    }
+    private FunctionEnvironment() {}
 
     public static Map<String, String> get() {
         return Holder.ENVIRONMENT;

@@ -33,8 +33,13 @@ public final class IdempotencyRequests {
      * Takes the idempotency record of a request: free, expired, or abandoned in progress (its holder ran out
      * of time). Expiry lives in the condition, not in TTL, because TTL deletes late (and never locally).
      */
-    public PutItemRequest claim(WorkspaceId workspaceId, String keyHash, String payloadHash, Instant now,
-                                Instant inProgressUntil, Instant expiresAt) {
+    public PutItemRequest claim(
+            WorkspaceId workspaceId,
+            String keyHash,
+            String payloadHash,
+            Instant now,
+            Instant inProgressUntil,
+            Instant expiresAt) {
         Map<String, AttributeValue> item = Items.key(KeyCodec.idempotencyKey(workspaceId, keyHash));
         item.put(Items.STATUS, AttributeValue.fromS(Items.IN_PROGRESS));
         item.put(Items.PAYLOAD_HASH, AttributeValue.fromS(payloadHash));
@@ -43,8 +48,8 @@ public final class IdempotencyRequests {
         Expression claimable = Condition.attributeNotExists(KeyCodec.PARTITION_KEY)
                 .or(Condition.lessThan(Items.EXPIRES_AT, AttributeValue.fromN(Long.toString(now.getEpochSecond()))))
                 .or(Condition.equalTo(Items.STATUS, AttributeValue.fromS(Items.IN_PROGRESS))
-                        .and(Condition.lessThan(Items.IN_PROGRESS_UNTIL,
-                                AttributeValue.fromN(Long.toString(now.toEpochMilli())))))
+                        .and(Condition.lessThan(
+                                Items.IN_PROGRESS_UNTIL, AttributeValue.fromN(Long.toString(now.toEpochMilli())))))
                 .build();
         return table.put(item, claimable);
     }
@@ -56,7 +61,8 @@ public final class IdempotencyRequests {
 
     /** Marks the record completed with the response to replay; the record must still be there. */
     public UpdateItemRequest complete(WorkspaceId workspaceId, String keyHash, StoredResponse response) {
-        return table.update(key(workspaceId, keyHash),
+        return table.update(
+                key(workspaceId, keyHash),
                 Update.set(Items.STATUS, AttributeValue.fromS(Items.COMPLETED))
                         .andSet(Items.RESPONSE_STATUS, AttributeValue.fromN(Integer.toString(response.status())))
                         .andSet(Items.RESPONSE_HEADERS, AttributeValues.fromJson(response.headers()))

@@ -38,10 +38,16 @@ public final class IdempotencyStore {
      *
      * @param inProgressFor how long the claim holds if its holder dies: the Lambda's remaining time
      */
-    public Optional<StoredResponse> claim(WorkspaceId workspaceId, String keyHash, String payloadHash, Instant now,
-                                          Duration inProgressFor, CallTally tally) {
-        WriteOutcome claim = calls.put(requests.claim(workspaceId, keyHash, payloadHash, now,
-                now.plus(inProgressFor), now.plus(RETENTION)), tally);
+    public Optional<StoredResponse> claim(
+            WorkspaceId workspaceId,
+            String keyHash,
+            String payloadHash,
+            Instant now,
+            Duration inProgressFor,
+            CallTally tally) {
+        WriteOutcome claim = calls.put(
+                requests.claim(workspaceId, keyHash, payloadHash, now, now.plus(inProgressFor), now.plus(RETENTION)),
+                tally);
         return claim.then(written -> Optional.empty(), taken -> {
             Map<String, AttributeValue> item = taken.current()
                     .or(() -> calls.get(requests.get(workspaceId, keyHash), tally))
@@ -54,8 +60,11 @@ public final class IdempotencyStore {
                 throw new IdempotencyInProgressException();
             }
             Map<String, String> headers = new LinkedHashMap<>();
-            AttributeValues.toJsonMap(item.get(Items.RESPONSE_HEADERS).m()).forEach((k, v) -> headers.put(k, (String) v));
-            return Optional.of(new StoredResponse(Integer.parseInt(item.get(Items.RESPONSE_STATUS).n()), headers,
+            AttributeValues.toJsonMap(item.get(Items.RESPONSE_HEADERS).m())
+                    .forEach((k, v) -> headers.put(k, (String) v));
+            return Optional.of(new StoredResponse(
+                    Integer.parseInt(item.get(Items.RESPONSE_STATUS).n()),
+                    headers,
                     item.get(Items.RESPONSE_BODY).s()));
         });
     }

@@ -14,8 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class ItemSize {
     private static final int WRITE_UNIT_BYTES = 1024;
 
-    private ItemSize() {
-    }
+    private ItemSize() {}
 
     /**
      * Write units a refused conditional write is billed (Developer Guide, "Capacity units consumed by
@@ -27,7 +26,9 @@ final class ItemSize {
     }
 
     static long bytes(Map<String, AttributeValue> item) {
-        return item.entrySet().stream().mapToLong(e -> utf8(e.getKey()) + valueBytes(e.getValue())).sum();
+        return item.entrySet().stream()
+                .mapToLong(e -> utf8(e.getKey()) + valueBytes(e.getValue()))
+                .sum();
     }
 
     private static long valueBytes(AttributeValue value) {
@@ -38,8 +39,13 @@ final class ItemSize {
             case BOOL, NUL -> 1;
             case SS -> value.ss().stream().mapToLong(ItemSize::utf8).sum();
             case NS -> value.ns().stream().mapToLong(ItemSize::numberBytes).sum();
-            case BS -> value.bs().stream().mapToLong(b -> b.asByteArray().length).sum();
-            case L -> 3 + value.l().stream().mapToLong(element -> 1 + valueBytes(element)).sum();
+            case BS ->
+                value.bs().stream().mapToLong(b -> b.asByteArray().length).sum();
+            case L ->
+                3
+                        + value.l().stream()
+                                .mapToLong(element -> 1 + valueBytes(element))
+                                .sum();
             case M -> 3 + value.m().size() + bytes(value.m());
             default -> throw new IllegalArgumentException("unknown attribute type " + value.type());
         };

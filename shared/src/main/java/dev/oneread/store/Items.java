@@ -34,8 +34,7 @@ final class Items {
     static final String IN_PROGRESS = "INPROGRESS";
     static final String COMPLETED = "COMPLETED";
 
-    private Items() {
-    }
+    private Items() {}
 
     static Map<String, AttributeValue> key(PrimaryKey key) {
         Map<String, AttributeValue> item = new LinkedHashMap<>();
@@ -78,21 +77,31 @@ final class Items {
     }
 
     static Workspace workspace(Map<String, AttributeValue> item) {
-        WorkspaceId id = KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
+        WorkspaceId id =
+                KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
         AttributeValue settings = item.get(SETTINGS);
-        return new Workspace(id, item.get(NAME).s(),
+        return new Workspace(
+                id,
+                item.get(NAME).s(),
                 settings == null ? Map.of() : AttributeValues.toJsonMap(settings.m()),
-                Instant.parse(item.get(CREATED_AT).s()), Instant.parse(item.get(UPDATED_AT).s()),
+                Instant.parse(item.get(CREATED_AT).s()),
+                Instant.parse(item.get(UPDATED_AT).s()),
                 Long.parseLong(item.get(VERSION).n()));
     }
 
     static Project project(Map<String, AttributeValue> item) {
-        WorkspaceId workspaceId = KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
+        WorkspaceId workspaceId =
+                KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
         ProjectId id = projectId(item);
         AttributeValue description = item.get(DESCRIPTION);
-        return new Project(id, workspaceId, item.get(NAME).s(), description == null ? null : description.s(),
+        return new Project(
+                id,
+                workspaceId,
+                item.get(NAME).s(),
+                description == null ? null : description.s(),
                 ProjectStatus.valueOf(item.get(STATUS).s()),
-                Instant.parse(item.get(CREATED_AT).s()), Instant.parse(item.get(UPDATED_AT).s()),
+                Instant.parse(item.get(CREATED_AT).s()),
+                Instant.parse(item.get(UPDATED_AT).s()),
                 Long.parseLong(item.get(VERSION).n()));
     }
 }

@@ -30,8 +30,12 @@ public final class MigrationRequests {
 
     /** The unmoved projects of a workspace, strongly consistent: a migration must not miss a fresh write. */
     public QueryRequest unmovedProjects(WorkspaceId workspaceId, int batch) {
-        return table.query(ControlPlaneRequests.projectsIn(KeyCodec.workspacePartition(workspaceId)), batch, false,
-                Optional.empty(), true);
+        return table.query(
+                ControlPlaneRequests.projectsIn(KeyCodec.workspacePartition(workspaceId)),
+                batch,
+                false,
+                Optional.empty(),
+                true);
     }
 
     /**
@@ -52,7 +56,9 @@ public final class MigrationRequests {
      * stays (and is copied again on the next pass).
      */
     public DeleteItemRequest deleteSource(WorkspaceId workspaceId, ProjectId projectId, long copiedVersion) {
-        return table.delete(KeyCodec.projectKey(workspaceId, projectId),
-                Optional.of(ControlPlaneRequests.versionGuard(ExpectedVersion.exactly(copiedVersion)).build()));
+        return table.delete(
+                KeyCodec.projectKey(workspaceId, projectId),
+                Optional.of(ControlPlaneRequests.versionGuard(ExpectedVersion.exactly(copiedVersion))
+                        .build()));
     }
 }

@@ -42,8 +42,7 @@ public final class ShardMigration {
     }
 
     /** What one run did: projects moved, and whether the source is now empty. */
-    public record Progress(int moved, int passes, boolean done) {
-    }
+    public record Progress(int moved, int passes, boolean done) {}
 
     /**
      * Moves projects until the source is empty or the time is up.
@@ -57,8 +56,11 @@ public final class ShardMigration {
         int moved = 0;
         int passes = 0;
         while (hasTime(tally)) {
-            List<Map<String, AttributeValue>> batch = calls.query(requests.unmovedProjects(workspaceId, BATCH),
-                    KeyCodec.workspacePartition(workspaceId), tally).items();
+            List<Map<String, AttributeValue>> batch = calls.query(
+                            requests.unmovedProjects(workspaceId, BATCH),
+                            KeyCodec.workspacePartition(workspaceId),
+                            tally)
+                    .items();
             if (batch.isEmpty()) {
                 Map<String, Object> line = line(workspaceId, moved);
                 line.put("remaining", 0);
@@ -103,6 +105,7 @@ public final class ShardMigration {
         // Refused: a previous run copied it (or a newer version), and the delete below finishes that move.
         calls.put(requests.copyProject(source, target), tally);
         // Refused: changed since the copy (the next pass copies the new version), or gone (a DELETE took both).
-        return calls.delete(requests.deleteSource(workspaceId, id, version), tally).written();
+        return calls.delete(requests.deleteSource(workspaceId, id, version), tally)
+                .written();
     }
 }

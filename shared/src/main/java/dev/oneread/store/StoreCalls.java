@@ -49,15 +49,18 @@ final class StoreCalls {
     }
 
     WriteOutcome put(PutItemRequest request, CallTally tally) {
-        return write(() -> client.putItem(tagged(request, request.item(), tally)).attributes());
+        return write(
+                () -> client.putItem(tagged(request, request.item(), tally)).attributes());
     }
 
     WriteOutcome update(UpdateItemRequest request, CallTally tally) {
-        return write(() -> client.updateItem(tagged(request, request.key(), tally)).attributes());
+        return write(
+                () -> client.updateItem(tagged(request, request.key(), tally)).attributes());
     }
 
     WriteOutcome delete(DeleteItemRequest request, CallTally tally) {
-        return write(() -> client.deleteItem(tagged(request, request.key(), tally)).attributes());
+        return write(
+                () -> client.deleteItem(tagged(request, request.key(), tally)).attributes());
     }
 
     /** One query of the partition {@code partition}. */
@@ -66,8 +69,7 @@ final class StoreCalls {
     }
 
     /** A query and the partition it reads. */
-    record PartitionQuery(String partition, QueryRequest request) {
-    }
+    record PartitionQuery(String partition, QueryRequest request) {}
 
     /**
      * Several queries, all at once on the async client (one after another without one, or for a single query),
@@ -81,14 +83,15 @@ final class StoreCalls {
         }
         Map<K, QueryRequest> tagged = new LinkedHashMap<>();
         translated(() -> {
-            queries.forEach((k, q) -> tagged.put(k, CallAudit.tagged(q.request(), q.partition(),
-                    q.request().indexName(), tally)));
+            queries.forEach((k, q) -> tagged.put(
+                    k, CallAudit.tagged(q.request(), q.partition(), q.request().indexName(), tally)));
             return tagged;
         });
         Map<K, CompletableFuture<QueryResponse>> futures = new LinkedHashMap<>();
         tagged.forEach((k, request) -> futures.put(k, asyncClient.query(request)));
         try {
-            CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new)).join();
+            CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new))
+                    .join();
         } catch (CompletionException e) {
             futures.values().forEach(f -> f.cancel(true));
             // Translated like any sync failure: a query that failed fails the whole answer (a 503 page).
@@ -107,8 +110,8 @@ final class StoreCalls {
             try {
                 return new WriteOutcome.Written(sdkCall.get());
             } catch (ConditionalCheckFailedException e) {
-                Optional<Map<String, AttributeValue>> current = e.hasItem() && !e.item().isEmpty()
-                        ? Optional.of(e.item()) : Optional.empty();
+                Optional<Map<String, AttributeValue>> current =
+                        e.hasItem() && !e.item().isEmpty() ? Optional.of(e.item()) : Optional.empty();
                 return new WriteOutcome.Refused(current, e);
             }
         });

@@ -81,7 +81,8 @@ final class TableRequests {
                 .key(Items.key(key))
                 .conditionExpression(condition.map(Expression::expression).orElse(null))
                 .expressionAttributeNames(condition.map(Expression::names).orElse(null))
-                .expressionAttributeValues(condition.map(Expression::valuesOrNull).orElse(null))
+                .expressionAttributeValues(
+                        condition.map(Expression::valuesOrNull).orElse(null))
                 .returnValuesOnConditionCheckFailure(condition.isPresent() ? ALL_OLD : null)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
@@ -91,8 +92,12 @@ final class TableRequests {
      * One page of a partition: {@code limit + 1} items, the extra one telling whether another page exists, after
      * {@code exclusiveStart} when given.
      */
-    QueryRequest query(Expression keyCondition, int limit, boolean ascending, Optional<PrimaryKey> exclusiveStart,
-                       boolean consistent) {
+    QueryRequest query(
+            Expression keyCondition,
+            int limit,
+            boolean ascending,
+            Optional<PrimaryKey> exclusiveStart,
+            boolean consistent) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be positive");
         }

@@ -11,12 +11,16 @@ class KeyConditionTest {
 
     @Test
     void build_shouldProduceTheSeedQueryExactly() {
-        Expression e = KeyCondition.partitionEquals("EntityRef", "WS#acme").sortBeginsWith("Detail", "PROJ#").build();
+        Expression e = KeyCondition.partitionEquals("EntityRef", "WS#acme")
+                .sortBeginsWith("Detail", "PROJ#")
+                .build();
 
         assertThat(e.expression()).isEqualTo("#er = :er AND begins_with(#d, :p)");
         assertThat(e.names()).containsExactly(Map.entry("#er", "EntityRef"), Map.entry("#d", "Detail"));
-        assertThat(e.values()).containsExactly(Map.entry(":er", AttributeValue.fromS("WS#acme")),
-                Map.entry(":p", AttributeValue.fromS("PROJ#")));
+        assertThat(e.values())
+                .containsExactly(
+                        Map.entry(":er", AttributeValue.fromS("WS#acme")),
+                        Map.entry(":p", AttributeValue.fromS("PROJ#")));
     }
 
     @Test
@@ -28,16 +32,19 @@ class KeyConditionTest {
         assertThat(pk.sortLessThan("Detail", "P").build().expression()).isEqualTo("#er = :er AND #d < :d");
         assertThat(pk.sortLessThanOrEqualTo("Detail", "P").build().expression()).isEqualTo("#er = :er AND #d <= :d");
         assertThat(pk.sortGreaterThan("Detail", "P").build().expression()).isEqualTo("#er = :er AND #d > :d");
-        assertThat(pk.sortGreaterThanOrEqualTo("Detail", "P").build().expression()).isEqualTo("#er = :er AND #d >= :d");
+        assertThat(pk.sortGreaterThanOrEqualTo("Detail", "P").build().expression())
+                .isEqualTo("#er = :er AND #d >= :d");
         Expression between = pk.sortBetween("Detail", "PROJ#0", "PROJ#9").build();
         assertThat(between.expression()).isEqualTo("#er = :er AND #d BETWEEN :lo AND :hi");
-        assertThat(between.values()).containsEntry(":lo", AttributeValue.fromS("PROJ#0"))
+        assertThat(between.values())
+                .containsEntry(":lo", AttributeValue.fromS("PROJ#0"))
                 .containsEntry(":hi", AttributeValue.fromS("PROJ#9"));
     }
 
     @Test
     void build_shouldKeepPlaceholdersDistinct_whenAttributesShareInitials() {
-        Expression e = KeyCondition.partitionEquals("pk", "a").sortEquals("PK", "b").build();
+        Expression e =
+                KeyCondition.partitionEquals("pk", "a").sortEquals("PK", "b").build();
 
         assertThat(e.expression()).isEqualTo("#p = :p AND #p2 = :p2");
         assertThat(e.names()).containsExactly(Map.entry("#p", "pk"), Map.entry("#p2", "PK"));

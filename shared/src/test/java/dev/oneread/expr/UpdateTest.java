@@ -15,16 +15,25 @@ class UpdateTest {
                 .andSet("updatedAt", AttributeValue.fromS("2026-12-02T12:00:00Z"))
                 .increment("version")
                 .remove("description")
-                .when(Condition.attributeExists("EntityRef").and(Condition.equalTo("version", AttributeValue.fromN("3"))))
+                .when(Condition.attributeExists("EntityRef")
+                        .and(Condition.equalTo("version", AttributeValue.fromN("3"))))
                 .build();
 
         assertThat(u.update()).isEqualTo("SET #n = :n, #ua = :ua, #v = #v + :one REMOVE #d");
         assertThat(u.condition()).isEqualTo("attribute_exists(#er) AND #v = :v");
-        assertThat(u.names()).containsExactly(Map.entry("#n", "name"), Map.entry("#ua", "updatedAt"),
-                Map.entry("#v", "version"), Map.entry("#d", "description"), Map.entry("#er", "EntityRef"));
-        assertThat(u.values()).containsExactly(Map.entry(":n", AttributeValue.fromS("New")),
-                Map.entry(":ua", AttributeValue.fromS("2026-12-02T12:00:00Z")), Map.entry(":one", AttributeValue.fromN("1")),
-                Map.entry(":v", AttributeValue.fromN("3")));
+        assertThat(u.names())
+                .containsExactly(
+                        Map.entry("#n", "name"),
+                        Map.entry("#ua", "updatedAt"),
+                        Map.entry("#v", "version"),
+                        Map.entry("#d", "description"),
+                        Map.entry("#er", "EntityRef"));
+        assertThat(u.values())
+                .containsExactly(
+                        Map.entry(":n", AttributeValue.fromS("New")),
+                        Map.entry(":ua", AttributeValue.fromS("2026-12-02T12:00:00Z")),
+                        Map.entry(":one", AttributeValue.fromN("1")),
+                        Map.entry(":v", AttributeValue.fromN("3")));
     }
 
     @Test

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class CursorsTest {
     private static final String ROUTE = "GET /workspaces/{workspaceId}/projects";
-    private final Cursors cursors = new Cursors("oneread-test-cursor-key-32-bytes".getBytes(StandardCharsets.UTF_8),
-            Clock.systemUTC());
+    private final Cursors cursors =
+            new Cursors("oneread-test-cursor-key-32-bytes".getBytes(StandardCharsets.UTF_8), Clock.systemUTC());
 
     @Test
     void open_shouldGiveBackTheSealedPosition_sortKeyAndExhaustedPartitions() {

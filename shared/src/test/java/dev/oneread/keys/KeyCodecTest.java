@@ -42,13 +42,22 @@ class KeyCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"WS#", "WS#ACME", "WS#acme#1", "WS#acme#00", "WS#acme#01#02", "PROJ#x", "ws#acme", "WS#a#b"})
+    @ValueSource(
+            strings = {"WS#", "WS#ACME", "WS#acme#1", "WS#acme#00", "WS#acme#01#02", "PROJ#x", "ws#acme", "WS#a#b"})
     void decodePartition_shouldRejectAnythingNotMadeByTheCodec(String partition) {
         assertThatThrownBy(() -> KeyCodec.decodePartition(partition)).isInstanceOf(KeyCodec.InvalidKeyException.class);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "META#", "meta", "PROJ#", "PROJ#01jdq6v7k4n3m2p1r0s9t8v7w6", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6#"})
+    @ValueSource(
+            strings = {
+                "",
+                "META#",
+                "meta",
+                "PROJ#",
+                "PROJ#01jdq6v7k4n3m2p1r0s9t8v7w6",
+                "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6#"
+            })
     void decodeSortKey_shouldRejectAnythingNotMadeByTheCodec(String sort) {
         assertThatThrownBy(() -> KeyCodec.decodeSortKey(sort)).isInstanceOf(KeyCodec.InvalidKeyException.class);
     }
@@ -56,7 +65,8 @@ class KeyCodecTest {
     @ParameterizedTest
     @ValueSource(strings = {"acme#01", "ACME", "", "%23", "-a", "a-", "a_b", "a b", "a.b"})
     void workspaceId_shouldRejectNonSlugs(String id) {
-        assertThatThrownBy(() -> WorkspaceId.of(id)).isInstanceOf(InvalidIdException.class)
+        assertThatThrownBy(() -> WorkspaceId.of(id))
+                .isInstanceOf(InvalidIdException.class)
                 .hasMessage("workspaceId must be 1-63 lower-case letters, digits or inner hyphens");
     }
 
@@ -81,8 +91,14 @@ class KeyCodecTest {
             String candidate = s.toString();
             try {
                 WorkspaceId id = WorkspaceId.of(candidate);
-                assertThat(KeyCodec.workspacePartition(id).chars().filter(c -> c == '#').count()).isEqualTo(1);
-                assertThat(KeyCodec.decodePartition(KeyCodec.workspacePartition(id)).workspaceId()).isEqualTo(id);
+                assertThat(KeyCodec.workspacePartition(id)
+                                .chars()
+                                .filter(c -> c == '#')
+                                .count())
+                        .isEqualTo(1);
+                assertThat(KeyCodec.decodePartition(KeyCodec.workspacePartition(id))
+                                .workspaceId())
+                        .isEqualTo(id);
             } catch (InvalidIdException rejected) {
                 assertThat(candidate).doesNotMatch("^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$");
             }
@@ -108,7 +124,8 @@ class KeyCodecTest {
         assertThat(Ulid.encode(0, 0, 0)).isEqualTo("00000000000000000000000000");
         assertThat(Ulid.encode((1L << 48) - 1, 0xFFFF, -1L)).isEqualTo("7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
         assertThat(Ulid.encode(1469918176385L, 0, 0)).startsWith("01ARYZ6S41");
-        assertThat(ProjectId.of(Ulid.encode(1469918176385L, 0, 0)).timestampMillis()).isEqualTo(1469918176385L);
+        assertThat(ProjectId.of(Ulid.encode(1469918176385L, 0, 0)).timestampMillis())
+                .isEqualTo(1469918176385L);
     }
 
     @Test
@@ -118,10 +135,19 @@ class KeyCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"01jdq6v7k4n3m2p1r0s9t8v7w6", "1JDQ6V7K4N3M2P1R0S9T8V7W6", "01JDQ6V7K4N3M2P1R0S9T8V7W6X",
-            "81JDQ6V7K4N3M2P1R0S9T8V7W6", "01JDQ6V7K4N3M2P1R0S9T8V7WU", "01JDQ6V7K4N3M2P1R0S9T8V7WL", ""})
+    @ValueSource(
+            strings = {
+                "01jdq6v7k4n3m2p1r0s9t8v7w6",
+                "1JDQ6V7K4N3M2P1R0S9T8V7W6",
+                "01JDQ6V7K4N3M2P1R0S9T8V7W6X",
+                "81JDQ6V7K4N3M2P1R0S9T8V7W6",
+                "01JDQ6V7K4N3M2P1R0S9T8V7WU",
+                "01JDQ6V7K4N3M2P1R0S9T8V7WL",
+                ""
+            })
     void projectId_shouldRejectNonCanonicalUlids(String id) {
-        assertThatThrownBy(() -> ProjectId.of(id)).isInstanceOf(InvalidIdException.class)
+        assertThatThrownBy(() -> ProjectId.of(id))
+                .isInstanceOf(InvalidIdException.class)
                 .hasMessage("projectId must be a 26-character upper-case ULID");
     }
 }

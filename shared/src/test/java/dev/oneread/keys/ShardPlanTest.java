@@ -10,6 +10,7 @@ class ShardPlanTest {
     private static final WorkspaceId ACME = WorkspaceId.of("acme");
     /** CRC-32 of this id puts it in shard 3 of 4. */
     private static final ProjectId PROJECT = ProjectId.of("01JDQ6V7K4N3M2P1R0S9T8V7W6");
+
     private static final PrimaryKey UNSHARDED = new PrimaryKey("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6");
     private static final PrimaryKey SHARD_3 = new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6");
 
@@ -37,13 +38,15 @@ class ShardPlanTest {
 
         assertThat(ShardPlan.none().projectPartitions(ACME)).isEqualTo(new ListPartitions(List.of("WS#acme"), false));
         assertThat(ShardPlan.parse("acme=4", "").projectPartitions(ACME)).isEqualTo(new ListPartitions(shards, false));
-        assertThat(ShardPlan.parse("acme=4", "acme").projectPartitions(ACME)).isEqualTo(new ListPartitions(
-                List.of("WS#acme", "WS#acme#01", "WS#acme#02", "WS#acme#03", "WS#acme#04"), true));
+        assertThat(ShardPlan.parse("acme=4", "acme").projectPartitions(ACME))
+                .isEqualTo(new ListPartitions(
+                        List.of("WS#acme", "WS#acme#01", "WS#acme#02", "WS#acme#03", "WS#acme#04"), true));
     }
 
     @Test
     void collectionPartitions_shouldAlwaysStartWithTheWorkspacesOwn() {
-        assertThat(ShardPlan.none().collectionPartitions(ACME)).isEqualTo(new ListPartitions(List.of("WS#acme"), false));
+        assertThat(ShardPlan.none().collectionPartitions(ACME))
+                .isEqualTo(new ListPartitions(List.of("WS#acme"), false));
         assertThat(ShardPlan.parse("acme=2", "").collectionPartitions(ACME))
                 .isEqualTo(new ListPartitions(List.of("WS#acme", "WS#acme#01", "WS#acme#02"), false));
         assertThat(ShardPlan.parse("acme=2", "acme").collectionPartitions(ACME))

@@ -73,7 +73,8 @@ class ControlPlaneRequestsTest {
 
         // THEN the read of the shard sees a copy the move made a moment ago
         assertThat(new ControlPlaneRequests("oneread", migrating)
-                .getProject(home, migrating.locate(ACME, PROJECT).readConsistently(home))).isEqualTo(expected);
+                        .getProject(home, migrating.locate(ACME, PROJECT).readConsistently(home)))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -93,13 +94,21 @@ class ControlPlaneRequestsTest {
         Workspace workspace = new Workspace(ACME, "Acme", Map.of("seats", 25), NOW, NOW, 1);
         PutItemRequest expected = PutItemRequest.builder()
                 .tableName("oneread")
-                .item(Map.of("EntityRef", AttributeValue.fromS("WS#acme"),
-                        "Detail", AttributeValue.fromS("META"),
-                        "name", AttributeValue.fromS("Acme"),
-                        "settings", AttributeValue.fromM(Map.of("seats", AttributeValue.fromN("25"))),
-                        "createdAt", AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        "updatedAt", AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        "version", AttributeValue.fromN("1")))
+                .item(Map.of(
+                        "EntityRef",
+                        AttributeValue.fromS("WS#acme"),
+                        "Detail",
+                        AttributeValue.fromS("META"),
+                        "name",
+                        AttributeValue.fromS("Acme"),
+                        "settings",
+                        AttributeValue.fromM(Map.of("seats", AttributeValue.fromN("25"))),
+                        "createdAt",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        "updatedAt",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        "version",
+                        AttributeValue.fromN("1")))
                 .conditionExpression("attribute_not_exists(#er)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef"))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
@@ -129,8 +138,8 @@ class ControlPlaneRequestsTest {
                 .tableName("oneread")
                 .keyConditionExpression("#er = :er AND begins_with(#d, :p)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(Map.of(":er", AttributeValue.fromS("WS#acme"),
-                        ":p", AttributeValue.fromS("PROJ#")))
+                .expressionAttributeValues(
+                        Map.of(":er", AttributeValue.fromS("WS#acme"), ":p", AttributeValue.fromS("PROJ#")))
                 .scanIndexForward(false)
                 .limit(21)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
@@ -145,8 +154,8 @@ class ControlPlaneRequestsTest {
                 .tableName("oneread")
                 .keyConditionExpression("#er = :er AND begins_with(#d, :p)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(Map.of(":er", AttributeValue.fromS("WS#acme"),
-                        ":p", AttributeValue.fromS("PROJ#")))
+                .expressionAttributeValues(
+                        Map.of(":er", AttributeValue.fromS("WS#acme"), ":p", AttributeValue.fromS("PROJ#")))
                 .scanIndexForward(false)
                 .limit(6)
                 .exclusiveStartKey(key("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
@@ -162,8 +171,8 @@ class ControlPlaneRequestsTest {
                 .tableName("oneread")
                 .keyConditionExpression("#er = :er AND begins_with(#d, :p)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(Map.of(":er", AttributeValue.fromS("WS#acme#07"),
-                        ":p", AttributeValue.fromS("PROJ#")))
+                .expressionAttributeValues(
+                        Map.of(":er", AttributeValue.fromS("WS#acme#07"), ":p", AttributeValue.fromS("PROJ#")))
                 .scanIndexForward(false)
                 .limit(11)
                 .exclusiveStartKey(key("WS#acme#07", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
@@ -181,8 +190,13 @@ class ControlPlaneRequestsTest {
                 .tableName("oneread")
                 .keyConditionExpression("#er = :er AND #d BETWEEN :lo AND :hi")
                 .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(Map.of(":er", AttributeValue.fromS("WS#acme"),
-                        ":lo", AttributeValue.fromS("META"), ":hi", AttributeValue.fromS("PROJ#~")))
+                .expressionAttributeValues(Map.of(
+                        ":er",
+                        AttributeValue.fromS("WS#acme"),
+                        ":lo",
+                        AttributeValue.fromS("META"),
+                        ":hi",
+                        AttributeValue.fromS("PROJ#~")))
                 .scanIndexForward(true)
                 .limit(11)
                 .exclusiveStartKey(key("WS#acme", "META"))
@@ -198,14 +212,20 @@ class ControlPlaneRequestsTest {
                 .tableName("oneread")
                 .keyConditionExpression("#er = :er AND #d BETWEEN :lo AND :hi")
                 .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(Map.of(":er", AttributeValue.fromS("WS#acme#02"),
-                        ":lo", AttributeValue.fromS("META"), ":hi", AttributeValue.fromS("PROJ#~")))
+                .expressionAttributeValues(Map.of(
+                        ":er",
+                        AttributeValue.fromS("WS#acme#02"),
+                        ":lo",
+                        AttributeValue.fromS("META"),
+                        ":hi",
+                        AttributeValue.fromS("PROJ#~")))
                 .scanIndexForward(true)
                 .limit(21)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(sharded.workspaceCollectionIn("WS#acme#02", 20, Optional.empty())).isEqualTo(expected);
+        assertThat(sharded.workspaceCollectionIn("WS#acme#02", 20, Optional.empty()))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -215,16 +235,24 @@ class ControlPlaneRequestsTest {
                 .key(key("WS#acme", "META"))
                 .updateExpression("SET #ua = :ua, #n = :n, #v = #v + :one")
                 .conditionExpression("attribute_exists(#er) AND #v = :v")
-                .expressionAttributeNames(ordered("#ua", "updatedAt", "#n", "name", "#v", "version", "#er", "EntityRef"))
-                .expressionAttributeValues(ordered(":ua", AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        ":n", AttributeValue.fromS("Acme Inc."), ":one", AttributeValue.fromN("1"),
-                        ":v", AttributeValue.fromN("3")))
+                .expressionAttributeNames(
+                        ordered("#ua", "updatedAt", "#n", "name", "#v", "version", "#er", "EntityRef"))
+                .expressionAttributeValues(ordered(
+                        ":ua",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        ":n",
+                        AttributeValue.fromS("Acme Inc."),
+                        ":one",
+                        AttributeValue.fromN("1"),
+                        ":v",
+                        AttributeValue.fromN("3")))
                 .returnValues(ReturnValue.ALL_NEW)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.updateWorkspace(ACME, new WorkspacePatch("Acme Inc.", null), ExpectedVersion.exactly(3), NOW))
+        assertThat(requests.updateWorkspace(
+                        ACME, new WorkspacePatch("Acme Inc.", null), ExpectedVersion.exactly(3), NOW))
                 .isEqualTo(expected);
     }
 
@@ -235,16 +263,22 @@ class ControlPlaneRequestsTest {
                 .key(key("WS#acme", "META"))
                 .updateExpression("SET #ua = :ua, #s = :s, #v = #v + :one")
                 .conditionExpression("attribute_exists(#er)")
-                .expressionAttributeNames(ordered("#ua", "updatedAt", "#s", "settings", "#v", "version", "#er", "EntityRef"))
-                .expressionAttributeValues(ordered(":ua", AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        ":s", AttributeValue.fromM(Map.of("sso", AttributeValue.fromBool(true))),
-                        ":one", AttributeValue.fromN("1")))
+                .expressionAttributeNames(
+                        ordered("#ua", "updatedAt", "#s", "settings", "#v", "version", "#er", "EntityRef"))
+                .expressionAttributeValues(ordered(
+                        ":ua",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        ":s",
+                        AttributeValue.fromM(Map.of("sso", AttributeValue.fromBool(true))),
+                        ":one",
+                        AttributeValue.fromN("1")))
                 .returnValues(ReturnValue.ALL_NEW)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.updateWorkspace(ACME, new WorkspacePatch(null, Map.of("sso", true)), ExpectedVersion.any(), NOW))
+        assertThat(requests.updateWorkspace(
+                        ACME, new WorkspacePatch(null, Map.of("sso", true)), ExpectedVersion.any(), NOW))
                 .isEqualTo(expected);
     }
 
@@ -255,18 +289,28 @@ class ControlPlaneRequestsTest {
                 .key(key("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
                 .updateExpression("SET #ua = :ua, #s = :s, #v = #v + :one REMOVE #d")
                 .conditionExpression("attribute_exists(#er) AND #v = :v")
-                .expressionAttributeNames(ordered("#ua", "updatedAt", "#s", "status", "#v", "version",
-                        "#d", "description", "#er", "EntityRef"))
-                .expressionAttributeValues(ordered(":ua", AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        ":s", AttributeValue.fromS("PAUSED"), ":one", AttributeValue.fromN("1"),
-                        ":v", AttributeValue.fromN("7")))
+                .expressionAttributeNames(ordered(
+                        "#ua", "updatedAt", "#s", "status", "#v", "version", "#d", "description", "#er", "EntityRef"))
+                .expressionAttributeValues(ordered(
+                        ":ua",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        ":s",
+                        AttributeValue.fromS("PAUSED"),
+                        ":one",
+                        AttributeValue.fromN("1"),
+                        ":v",
+                        AttributeValue.fromN("7")))
                 .returnValues(ReturnValue.ALL_NEW)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.updateProject(PROJECT_KEY, new ProjectPatch(null, null, true, ProjectStatus.PAUSED),
-                ExpectedVersion.exactly(7), NOW)).isEqualTo(expected);
+        assertThat(requests.updateProject(
+                        PROJECT_KEY,
+                        new ProjectPatch(null, null, true, ProjectStatus.PAUSED),
+                        ExpectedVersion.exactly(7),
+                        NOW))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -276,18 +320,25 @@ class ControlPlaneRequestsTest {
                 .key(key("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
                 .updateExpression("SET #ua = :ua, #n = :n, #d = :d, #v = #v + :one")
                 .conditionExpression("attribute_exists(#er)")
-                .expressionAttributeNames(ordered("#ua", "updatedAt", "#n", "name", "#d", "description",
-                        "#v", "version", "#er", "EntityRef"))
-                .expressionAttributeValues(ordered(":ua", AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        ":n", AttributeValue.fromS("Site"), ":d", AttributeValue.fromS("new"),
-                        ":one", AttributeValue.fromN("1")))
+                .expressionAttributeNames(ordered(
+                        "#ua", "updatedAt", "#n", "name", "#d", "description", "#v", "version", "#er", "EntityRef"))
+                .expressionAttributeValues(ordered(
+                        ":ua",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        ":n",
+                        AttributeValue.fromS("Site"),
+                        ":d",
+                        AttributeValue.fromS("new"),
+                        ":one",
+                        AttributeValue.fromN("1")))
                 .returnValues(ReturnValue.ALL_NEW)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.updateProject(PROJECT_KEY, new ProjectPatch("Site", "new", false, null),
-                ExpectedVersion.any(), NOW)).isEqualTo(expected);
+        assertThat(requests.updateProject(
+                        PROJECT_KEY, new ProjectPatch("Site", "new", false, null), ExpectedVersion.any(), NOW))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -302,7 +353,8 @@ class ControlPlaneRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.deleteProject(PROJECT_KEY, ExpectedVersion.exactly(2))).isEqualTo(expected);
+        assertThat(requests.deleteProject(PROJECT_KEY, ExpectedVersion.exactly(2)))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -334,13 +386,21 @@ class ControlPlaneRequestsTest {
     private static PutItemRequest expectedProjectPut(String partition) {
         return PutItemRequest.builder()
                 .tableName("oneread")
-                .item(Map.of("EntityRef", AttributeValue.fromS(partition),
-                        "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
-                        "name", AttributeValue.fromS("Site"),
-                        "status", AttributeValue.fromS("ACTIVE"),
-                        "createdAt", AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        "updatedAt", AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        "version", AttributeValue.fromN("1")))
+                .item(Map.of(
+                        "EntityRef",
+                        AttributeValue.fromS(partition),
+                        "Detail",
+                        AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
+                        "name",
+                        AttributeValue.fromS("Site"),
+                        "status",
+                        AttributeValue.fromS("ACTIVE"),
+                        "createdAt",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        "updatedAt",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        "version",
+                        AttributeValue.fromN("1")))
                 .conditionExpression("attribute_not_exists(#er)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef"))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)

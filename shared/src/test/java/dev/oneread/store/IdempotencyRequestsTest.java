@@ -30,17 +30,29 @@ class IdempotencyRequestsTest {
         Instant now = Instant.parse("2026-12-02T12:00:00Z");
         PutItemRequest expected = PutItemRequest.builder()
                 .tableName("oneread")
-                .item(Map.of("EntityRef", AttributeValue.fromS("WS#acme"),
-                        "Detail", AttributeValue.fromS(RECORD),
-                        "status", AttributeValue.fromS("INPROGRESS"),
-                        "payloadHash", AttributeValue.fromS("p".repeat(64)),
-                        "inProgressUntil", AttributeValue.fromN("1796212830000"),
-                        "expiresAt", AttributeValue.fromN("1796299200")))
+                .item(Map.of(
+                        "EntityRef",
+                        AttributeValue.fromS("WS#acme"),
+                        "Detail",
+                        AttributeValue.fromS(RECORD),
+                        "status",
+                        AttributeValue.fromS("INPROGRESS"),
+                        "payloadHash",
+                        AttributeValue.fromS("p".repeat(64)),
+                        "inProgressUntil",
+                        AttributeValue.fromN("1796212830000"),
+                        "expiresAt",
+                        AttributeValue.fromN("1796299200")))
                 .conditionExpression("((attribute_not_exists(#er) OR #ea < :ea) OR #s = :s AND #ipu < :ipu)")
-                .expressionAttributeNames(ordered("#er", "EntityRef", "#ea", "expiresAt", "#s", "status",
-                        "#ipu", "inProgressUntil"))
-                .expressionAttributeValues(ordered(":ea", AttributeValue.fromN("1796212800"),
-                        ":s", AttributeValue.fromS("INPROGRESS"), ":ipu", AttributeValue.fromN("1796212800000")))
+                .expressionAttributeNames(
+                        ordered("#er", "EntityRef", "#ea", "expiresAt", "#s", "status", "#ipu", "inProgressUntil"))
+                .expressionAttributeValues(ordered(
+                        ":ea",
+                        AttributeValue.fromN("1796212800"),
+                        ":s",
+                        AttributeValue.fromS("INPROGRESS"),
+                        ":ipu",
+                        AttributeValue.fromN("1796212800000")))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
@@ -69,12 +81,26 @@ class IdempotencyRequestsTest {
                 .key(key("WS#acme", RECORD))
                 .updateExpression("SET #s = :s, #rs = :rs, #rh = :rh, #rb = :rb")
                 .conditionExpression("attribute_exists(#er)")
-                .expressionAttributeNames(ordered("#s", "status", "#rs", "responseStatus", "#rh", "responseHeaders",
-                        "#rb", "responseBody", "#er", "EntityRef"))
-                .expressionAttributeValues(ordered(":s", AttributeValue.fromS("COMPLETED"),
-                        ":rs", AttributeValue.fromN("201"),
-                        ":rh", AttributeValue.fromM(Map.of("etag", AttributeValue.fromS("\"1\""))),
-                        ":rb", AttributeValue.fromS("{}")))
+                .expressionAttributeNames(ordered(
+                        "#s",
+                        "status",
+                        "#rs",
+                        "responseStatus",
+                        "#rh",
+                        "responseHeaders",
+                        "#rb",
+                        "responseBody",
+                        "#er",
+                        "EntityRef"))
+                .expressionAttributeValues(ordered(
+                        ":s",
+                        AttributeValue.fromS("COMPLETED"),
+                        ":rs",
+                        AttributeValue.fromN("201"),
+                        ":rh",
+                        AttributeValue.fromM(Map.of("etag", AttributeValue.fromS("\"1\""))),
+                        ":rb",
+                        AttributeValue.fromS("{}")))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();

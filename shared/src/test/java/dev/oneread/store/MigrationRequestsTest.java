@@ -28,8 +28,8 @@ class MigrationRequestsTest {
                 .tableName("oneread")
                 .keyConditionExpression("#er = :er AND begins_with(#d, :p)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(Map.of(":er", AttributeValue.fromS("WS#acme"),
-                        ":p", AttributeValue.fromS("PROJ#")))
+                .expressionAttributeValues(
+                        Map.of(":er", AttributeValue.fromS("WS#acme"), ":p", AttributeValue.fromS("PROJ#")))
                 .scanIndexForward(false)
                 .limit(26)
                 .consistentRead(true)
@@ -48,10 +48,15 @@ class MigrationRequestsTest {
                 "version", AttributeValue.fromN("4"));
         PutItemRequest expected = PutItemRequest.builder()
                 .tableName("oneread")
-                .item(Map.of("EntityRef", AttributeValue.fromS("WS#acme#03"),
-                        "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
-                        "name", AttributeValue.fromS("Site"),
-                        "version", AttributeValue.fromN("4")))
+                .item(Map.of(
+                        "EntityRef",
+                        AttributeValue.fromS("WS#acme#03"),
+                        "Detail",
+                        AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
+                        "name",
+                        AttributeValue.fromS("Site"),
+                        "version",
+                        AttributeValue.fromN("4")))
                 .conditionExpression("(attribute_not_exists(#er) OR #v < :v)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef", "#v", "version"))
                 .expressionAttributeValues(Map.of(":v", AttributeValue.fromN("4")))

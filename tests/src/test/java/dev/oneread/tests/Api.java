@@ -38,9 +38,11 @@ final class Api {
         handlers.put("CreateWorkspace", new CreateWorkspaceFunction(client, config("CreateWorkspace", plan)));
         handlers.put("GetWorkspace", new GetWorkspaceFunction(client, config("GetWorkspace", plan)));
         handlers.put("CreateProject", new CreateProjectFunction(client, config("CreateProject", plan)));
-        handlers.put("ListProjects", new ListProjectsFunction(client, engine.asyncClient, config("ListProjects", plan)));
+        handlers.put(
+                "ListProjects", new ListProjectsFunction(client, engine.asyncClient, config("ListProjects", plan)));
         handlers.put("GetProject", new GetProjectFunction(client, config("GetProject", plan)));
-        handlers.put("GetWorkspaceCollection",
+        handlers.put(
+                "GetWorkspaceCollection",
                 new GetWorkspaceCollectionFunction(client, engine.asyncClient, config("GetWorkspaceCollection", plan)));
         handlers.put("UpdateWorkspace", new UpdateWorkspaceFunction(client, config("UpdateWorkspace", plan)));
         handlers.put("UpdateProject", new UpdateProjectFunction(client, config("UpdateProject", plan)));
@@ -94,20 +96,29 @@ final class Api {
     }
 
     Lambda.Response patchWorkspace(String workspaceId, String ifMatch, String body) {
-        return call("UpdateWorkspace", ifMatch(onWorkspace("PATCH", ApiEvent.WORKSPACE, workspaceId).body(body), ifMatch));
+        return call(
+                "UpdateWorkspace",
+                ifMatch(onWorkspace("PATCH", ApiEvent.WORKSPACE, workspaceId).body(body), ifMatch));
     }
 
     Lambda.Response createProject(String workspaceId, String body) {
-        return call("CreateProject", onWorkspace("POST", ApiEvent.PROJECTS, workspaceId).body(body));
+        return call(
+                "CreateProject",
+                onWorkspace("POST", ApiEvent.PROJECTS, workspaceId).body(body));
     }
 
     Lambda.Response createProject(String workspaceId, String body, String idempotencyKey) {
-        return call("CreateProject", onWorkspace("POST", ApiEvent.PROJECTS, workspaceId).body(body)
-                .header("Idempotency-Key", idempotencyKey));
+        return call(
+                "CreateProject",
+                onWorkspace("POST", ApiEvent.PROJECTS, workspaceId)
+                        .body(body)
+                        .header("Idempotency-Key", idempotencyKey));
     }
 
     Lambda.Response listProjects(String workspaceId, Map<String, String> query) {
-        return call("ListProjects", onWorkspace("GET", ApiEvent.PROJECTS, workspaceId).query(query));
+        return call(
+                "ListProjects",
+                onWorkspace("GET", ApiEvent.PROJECTS, workspaceId).query(query));
     }
 
     /** Every project of a workspace, newest first, read 100 a page through ListProjects. */
@@ -120,7 +131,9 @@ final class Api {
     }
 
     Lambda.Response patchProject(String workspaceId, String projectId, String ifMatch, String body) {
-        return call("UpdateProject", ifMatch(onProject("PATCH", workspaceId, projectId).body(body), ifMatch));
+        return call(
+                "UpdateProject",
+                ifMatch(onProject("PATCH", workspaceId, projectId).body(body), ifMatch));
     }
 
     Lambda.Response deleteProject(String workspaceId, String projectId, String ifMatch) {
@@ -128,6 +141,8 @@ final class Api {
     }
 
     Lambda.Response collection(String workspaceId, Map<String, String> query) {
-        return call("GetWorkspaceCollection", onWorkspace("GET", ApiEvent.COLLECTION, workspaceId).query(query));
+        return call(
+                "GetWorkspaceCollection",
+                onWorkspace("GET", ApiEvent.COLLECTION, workspaceId).query(query));
     }
 }

@@ -23,9 +23,17 @@ import java.util.UUID;
  * @param sentMethod     the method in {@code requestContext.http}: the route's own, unless a test sends
  *                       the event a catch-all route would
  */
-record ApiEvent(String method, String routePath, Map<String, String> pathParameters, Map<String, String> query,
-                Map<String, String> headers, String body, boolean base64, boolean ordinaryCaller,
-                Map<String, Object> claims, String sentMethod) {
+record ApiEvent(
+        String method,
+        String routePath,
+        Map<String, String> pathParameters,
+        Map<String, String> query,
+        Map<String, String> headers,
+        String body,
+        boolean base64,
+        boolean ordinaryCaller,
+        Map<String, Object> claims,
+        String sentMethod) {
     static final String WORKSPACES = "/workspaces";
     static final String WORKSPACE = "/workspaces/{workspaceId}";
     static final String PROJECTS = "/workspaces/{workspaceId}/projects";
@@ -41,8 +49,17 @@ record ApiEvent(String method, String routePath, Map<String, String> pathParamet
     }
 
     ApiEvent path(Map<String, String> parameters) {
-        return new ApiEvent(method, routePath, Map.copyOf(parameters), query, headers, body, base64, ordinaryCaller,
-                claims, sentMethod);
+        return new ApiEvent(
+                method,
+                routePath,
+                Map.copyOf(parameters),
+                query,
+                headers,
+                body,
+                base64,
+                ordinaryCaller,
+                claims,
+                sentMethod);
     }
 
     ApiEvent path(String name, String value) {
@@ -52,16 +69,25 @@ record ApiEvent(String method, String routePath, Map<String, String> pathParamet
     }
 
     ApiEvent query(Map<String, String> parameters) {
-        return new ApiEvent(method, routePath, pathParameters, Map.copyOf(parameters), headers, body, base64,
-                ordinaryCaller, claims, sentMethod);
+        return new ApiEvent(
+                method,
+                routePath,
+                pathParameters,
+                Map.copyOf(parameters),
+                headers,
+                body,
+                base64,
+                ordinaryCaller,
+                claims,
+                sentMethod);
     }
 
     /** Extra headers, named as the client wrote them (API Gateway lower-cases them). */
     ApiEvent headers(Map<String, String> extra) {
         Map<String, String> all = new LinkedHashMap<>(headers);
         all.putAll(extra);
-        return new ApiEvent(method, routePath, pathParameters, query, all, body, base64, ordinaryCaller, claims,
-                sentMethod);
+        return new ApiEvent(
+                method, routePath, pathParameters, query, all, body, base64, ordinaryCaller, claims, sentMethod);
     }
 
     ApiEvent header(String name, String value) {
@@ -69,19 +95,28 @@ record ApiEvent(String method, String routePath, Map<String, String> pathParamet
     }
 
     ApiEvent body(String text) {
-        return new ApiEvent(method, routePath, pathParameters, query, headers, text, false, ordinaryCaller, claims,
-                sentMethod);
+        return new ApiEvent(
+                method, routePath, pathParameters, query, headers, text, false, ordinaryCaller, claims, sentMethod);
     }
 
     /** A body API Gateway marked as base64 ({@code isBase64Encoded: true}), whatever it holds. */
     ApiEvent base64Body(String encoded) {
-        return new ApiEvent(method, routePath, pathParameters, query, headers, encoded, true, ordinaryCaller, claims,
-                sentMethod);
+        return new ApiEvent(
+                method, routePath, pathParameters, query, headers, encoded, true, ordinaryCaller, claims, sentMethod);
     }
 
     ApiEvent claims(Map<String, Object> jwtClaims) {
-        return new ApiEvent(method, routePath, pathParameters, query, headers, body, base64, false,
-                Map.copyOf(jwtClaims), sentMethod);
+        return new ApiEvent(
+                method,
+                routePath,
+                pathParameters,
+                query,
+                headers,
+                body,
+                base64,
+                false,
+                Map.copyOf(jwtClaims),
+                sentMethod);
     }
 
     /** No {@code requestContext.authorizer}: an API deployed without the JWT authorizer. */
@@ -91,8 +126,8 @@ record ApiEvent(String method, String routePath, Map<String, String> pathParamet
 
     /** The same route, arriving with another HTTP method (a catch-all route, a hand-made event). */
     ApiEvent sentWithMethod(String httpMethod) {
-        return new ApiEvent(method, routePath, pathParameters, query, headers, body, base64, ordinaryCaller, claims,
-                httpMethod);
+        return new ApiEvent(
+                method, routePath, pathParameters, query, headers, body, base64, ordinaryCaller, claims, httpMethod);
     }
 
     String routeKey() {
@@ -105,9 +140,13 @@ record ApiEvent(String method, String routePath, Map<String, String> pathParamet
             return claims;
         }
         boolean operator = method.equals("POST") && routePath.equals(WORKSPACES);
-        return Map.of("sub", "user-1",
-                "workspaces", pathParameters.getOrDefault("workspaceId", ""),
-                "scope", operator ? "openid oneread/admin" : "openid");
+        return Map.of(
+                "sub",
+                "user-1",
+                "workspaces",
+                pathParameters.getOrDefault("workspaceId", ""),
+                "scope",
+                operator ? "openid oneread/admin" : "openid");
     }
 
     String json() {
@@ -116,7 +155,10 @@ record ApiEvent(String method, String routePath, Map<String, String> pathParamet
             rawPath = rawPath.replace("{" + p.getKey() + "}", p.getValue());
         }
         StringBuilder rawQuery = new StringBuilder();
-        query.forEach((k, v) -> rawQuery.append(rawQuery.length() == 0 ? "" : "&").append(k).append('=').append(v));
+        query.forEach((k, v) -> rawQuery.append(rawQuery.length() == 0 ? "" : "&")
+                .append(k)
+                .append('=')
+                .append(v));
         Map<String, Object> allHeaders = new LinkedHashMap<>();
         allHeaders.put("accept", "application/json");
         allHeaders.put("host", "abc123.execute-api.us-east-1.amazonaws.com");

@@ -39,10 +39,22 @@ class CallAuditTest {
         String shard = shardHolding(ws, id);
         CallTally tally = new CallTally();
         // WHEN
-        new ControlPlaneStore(engine.client, null, TestEngine.TABLE, plan).getProject(WorkspaceId.of(ws), ProjectId.of(id), tally);
+        new ControlPlaneStore(engine.client, null, TestEngine.TABLE, plan)
+                .getProject(WorkspaceId.of(ws), ProjectId.of(id), tally);
         // THEN one GetItem of that shard, which read and returned one item for half a read unit
-        assertThat(tally.auditedCalls()).containsExactly(new AuditedCall("GetItem", TestEngine.TABLE, null, shard,
-                key(shard, "PROJ#" + id), NO_EXPRESSIONS, 1, 1, new BigDecimal("0.5"), false, null));
+        assertThat(tally.auditedCalls())
+                .containsExactly(new AuditedCall(
+                        "GetItem",
+                        TestEngine.TABLE,
+                        null,
+                        shard,
+                        key(shard, "PROJ#" + id),
+                        NO_EXPRESSIONS,
+                        1,
+                        1,
+                        new BigDecimal("0.5"),
+                        false,
+                        null));
     }
 
     @Test
@@ -54,13 +66,30 @@ class CallAuditTest {
         api.createProject(ws, "{\"name\":\"b\"}");
         CallTally tally = new CallTally();
 
-        new ControlPlaneStore(engine.client, TestEngine.TABLE).listProjects(WorkspaceId.of(ws), 20, Optional.empty(), tally);
+        new ControlPlaneStore(engine.client, TestEngine.TABLE)
+                .listProjects(WorkspaceId.of(ws), 20, Optional.empty(), tally);
 
-        AuditedCall.Expressions keyCondition = new AuditedCall.Expressions("#er = :er AND begins_with(#d, :p)", null,
-                null, null, null, Map.of("#er", "EntityRef", "#d", "Detail"),
+        AuditedCall.Expressions keyCondition = new AuditedCall.Expressions(
+                "#er = :er AND begins_with(#d, :p)",
+                null,
+                null,
+                null,
+                null,
+                Map.of("#er", "EntityRef", "#d", "Detail"),
                 Map.of(":er", AttributeValue.fromS("WS#" + ws), ":p", AttributeValue.fromS("PROJ#")));
-        assertThat(tally.auditedCalls()).containsExactly(new AuditedCall("Query", TestEngine.TABLE, null, "WS#" + ws,
-                null, keyCondition, 2, 2, new BigDecimal("0.5"), false, null));
+        assertThat(tally.auditedCalls())
+                .containsExactly(new AuditedCall(
+                        "Query",
+                        TestEngine.TABLE,
+                        null,
+                        "WS#" + ws,
+                        null,
+                        keyCondition,
+                        2,
+                        2,
+                        new BigDecimal("0.5"),
+                        false,
+                        null));
     }
 
     @Test
@@ -72,8 +101,14 @@ class CallAuditTest {
         String id = (String) api.createProject(ws, "{\"name\":\"p\"}").json().get("id");
         CallTally tally = new CallTally();
         // WHEN an update expects version 5
-        assertThatThrownBy(() -> new ControlPlaneStore(engine.client, TestEngine.TABLE).updateProject(WorkspaceId.of(ws),
-                ProjectId.of(id), new ProjectPatch("x", null, false, null), ExpectedVersion.exactly(5), Instant.now(), tally))
+        assertThatThrownBy(() -> new ControlPlaneStore(engine.client, TestEngine.TABLE)
+                        .updateProject(
+                                WorkspaceId.of(ws),
+                                ProjectId.of(id),
+                                new ProjectPatch("x", null, false, null),
+                                ExpectedVersion.exactly(5),
+                                Instant.now(),
+                                tally))
                 .isInstanceOf(PreconditionFailedException.class);
         // THEN the refused UpdateItem is on record with its expressions and 1 estimated WCU, then the consistent read
         AuditedCall refused = tally.auditedCalls().get(0);

@@ -2,8 +2,8 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.JwtAuthorizer;
+import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.tests.RunnerCommand.Run;
 import java.time.Clock;
 import java.util.Map;
@@ -28,30 +28,40 @@ class CommandLineTest {
         Run expr = run("expr", "--help");
         // THEN each prints its own usage on stdout, nothing on stderr
         assertThat(top.exitCode()).isZero();
-        assertThat(top.stdout()).contains("usage: oneread-local", "start-api", "invoke", "seed", "token", "expr",
-                "DYNAMODB_ENDPOINT");
+        assertThat(top.stdout())
+                .contains("usage: oneread-local", "start-api", "invoke", "seed", "token", "expr", "DYNAMODB_ENDPOINT");
         assertThat(startApi.exitCode()).isZero();
-        assertThat(startApi.stdout()).contains("usage: oneread-local start-api", "--port", "--parameter-overrides",
-                "--data-dir", "--state-file", "--no-seed");
+        assertThat(startApi.stdout())
+                .contains(
+                        "usage: oneread-local start-api",
+                        "--port",
+                        "--parameter-overrides",
+                        "--data-dir",
+                        "--state-file",
+                        "--no-seed");
         assertThat(invoke.exitCode()).isZero();
         assertThat(invoke.stdout()).contains("FunctionLogicalId", "--event", "--own-engine", "--parameter-overrides");
         assertThat(expr.exitCode()).isZero();
         assertThat(expr.stdout()).contains("usage: expr query --pk NAME=VALUE", "expr list-projects --workspace ID");
-        assertThat(top.stderr() + startApi.stderr() + invoke.stderr() + expr.stderr()).isEmpty();
+        assertThat(top.stderr() + startApi.stderr() + invoke.stderr() + expr.stderr())
+                .isEmpty();
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "start-api --bogus | Unknown option: '--bogus'",
-            "invoke GetWorkspace --event x.json --bogus | Unknown option: '--bogus'",
-            "token --admin --bogus | Unknown option: '--bogus'",
-            "seed --bogus | Unknown option: '--bogus'",
-            "--bogus | Unknown option: '--bogus'",
-            "start-api --port 70000 | Invalid value for option '--port'",
-            "start-api --port x | Invalid value for option '--port'",
-            "token --admin --ttl 2x | Invalid value for option '--ttl'",
-            "token --admin --ttl 0s | Invalid value for option '--ttl'",
-            "invoke GetWorkspace --event x.json --parameter-overrides HotTenantShards | option '--parameter-overrides'"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "start-api --bogus | Unknown option: '--bogus'",
+                "invoke GetWorkspace --event x.json --bogus | Unknown option: '--bogus'",
+                "token --admin --bogus | Unknown option: '--bogus'",
+                "seed --bogus | Unknown option: '--bogus'",
+                "--bogus | Unknown option: '--bogus'",
+                "start-api --port 70000 | Invalid value for option '--port'",
+                "start-api --port x | Invalid value for option '--port'",
+                "token --admin --ttl 2x | Invalid value for option '--ttl'",
+                "token --admin --ttl 0s | Invalid value for option '--ttl'",
+                "invoke GetWorkspace --event x.json --parameter-overrides HotTenantShards | option '--parameter-overrides'"
+            })
     void unknownOptionsAndBadValues_shouldExit2WithOneLineNamingThem(String args, String message) {
         // WHEN
         Run run = run(args.split(" "));
@@ -89,9 +99,13 @@ class CommandLineTest {
         // THEN
         assertThat(run.exitCode()).isZero();
         JwtAuthorizer authorized = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC())
-                .authorize("Bearer " + run.stdout().strip()).orElseThrow();
-        assertThat(authorized.claims()).containsEntry("workspaces", "acme globex").containsEntry("sub", "dev-1");
-        assertThat(Long.parseLong(authorized.claims().get("exp")) - Long.parseLong(authorized.claims().get("iat")))
+                .authorize("Bearer " + run.stdout().strip())
+                .orElseThrow();
+        assertThat(authorized.claims())
+                .containsEntry("workspaces", "acme globex")
+                .containsEntry("sub", "dev-1");
+        assertThat(Long.parseLong(authorized.claims().get("exp"))
+                        - Long.parseLong(authorized.claims().get("iat")))
                 .isEqualTo(900);
     }
 

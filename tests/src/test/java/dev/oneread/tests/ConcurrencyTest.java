@@ -90,7 +90,8 @@ class ConcurrencyTest {
         assertThat(responses).allSatisfy(r -> assertThat(r.status()).isEqualTo(201));
         assertThat(responses.stream().map(Lambda.Response::body).distinct()).hasSize(1);
         assertThat(Partitions.items(api.engine.client, "WS#" + ws).stream()
-                .filter(i -> i.get("Detail").s().startsWith("PROJ#"))).hasSize(1);
+                        .filter(i -> i.get("Detail").s().startsWith("PROJ#")))
+                .hasSize(1);
         System.out.println("idempotency: 50 clients, " + conflicts.size() + " in-flight 409s retried");
     }
 
@@ -100,13 +101,22 @@ class ConcurrencyTest {
         api.createWorkspace(ws, "Patch");
         for (int round = 0; round < 10; round++) {
             // GIVEN a project at version 1, and two writers who both read it
-            String id = (String) api.createProject(ws, "{\"name\":\"r" + round + "\"}").json().get("id");
+            String id = (String) api.createProject(ws, "{\"name\":\"r" + round + "\"}")
+                    .json()
+                    .get("id");
             CyclicBarrier together = new CyclicBarrier(2);
             List<Callable<Lambda.Response>> writers = List.of(
-                    () -> { together.await(); return api.patchProject(ws, id, "\"1\"", "{\"status\":\"PAUSED\"}"); },
-                    () -> { together.await(); return api.patchProject(ws, id, "\"1\"", "{\"status\":\"ARCHIVED\"}"); });
+                    () -> {
+                        together.await();
+                        return api.patchProject(ws, id, "\"1\"", "{\"status\":\"PAUSED\"}");
+                    },
+                    () -> {
+                        together.await();
+                        return api.patchProject(ws, id, "\"1\"", "{\"status\":\"ARCHIVED\"}");
+                    });
             // WHEN they write at once
-            List<Integer> statuses = all(writers).stream().map(Lambda.Response::status).sorted().toList();
+            List<Integer> statuses =
+                    all(writers).stream().map(Lambda.Response::status).sorted().toList();
             // THEN one wins, one is told it lost
             assertThat(statuses).as("round " + round).containsExactly(200, 412);
             assertThat(api.getProject(ws, id).json()).containsEntry("version", 2);

@@ -46,6 +46,7 @@ class ConditionCheckFailureTest {
     /** The engine as DynamoDB answers, for the functions of the one-call tests. */
     private final DynamoDbReturnValuesOnConditionCheckFailure dynamoDb =
             new DynamoDbReturnValuesOnConditionCheckFailure(engine.client);
+
     private final DynamoDbClient asDynamoDb = DynamoDbClients.local(engine.endpoint, List.of(dynamoDb));
 
     /**
@@ -64,16 +65,22 @@ class ConditionCheckFailureTest {
         }
 
         @Override
-        public Optional<InputStream> modifyHttpResponseContent(Context.ModifyHttpResponse context,
-                                                                ExecutionAttributes attributes) {
+        public Optional<InputStream> modifyHttpResponseContent(
+                Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
             Optional<Map<String, AttributeValue>> key = keyAskingForTheItem(context.request());
-            if (context.httpResponse().statusCode() != 400 || key.isEmpty() || context.responseBody().isEmpty()) {
+            if (context.httpResponse().statusCode() != 400
+                    || key.isEmpty()
+                    || context.responseBody().isEmpty()) {
                 return context.responseBody();
             }
-            Map<String, Object> error = Json.readObject(read(context.responseBody().get()));
+            Map<String, Object> error =
+                    Json.readObject(read(context.responseBody().get()));
             if (String.valueOf(error.get("__type")).endsWith("#ConditionalCheckFailedException")) {
-                String table = context.request().getValueForField("TableName", String.class).orElseThrow();
-                GetItemResponse current = raw.getItem(b -> b.tableName(table).key(key.get()).consistentRead(true));
+                String table = context.request()
+                        .getValueForField("TableName", String.class)
+                        .orElseThrow();
+                GetItemResponse current =
+                        raw.getItem(b -> b.tableName(table).key(key.get()).consistentRead(true));
                 if (current.hasItem() && !current.item().isEmpty()) {
                     error.put("Item", wire(current.item()));
                     itemsReturned.incrementAndGet();
@@ -89,7 +96,11 @@ class ConditionCheckFailureTest {
             } else if (request instanceof DeleteItemRequest d && d.returnValuesOnConditionCheckFailure() == all) {
                 return Optional.of(d.key());
             } else if (request instanceof PutItemRequest p && p.returnValuesOnConditionCheckFailure() == all) {
-                return Optional.of(Map.of("EntityRef", p.item().get("EntityRef"), "Detail", p.item().get("Detail")));
+                return Optional.of(Map.of(
+                        "EntityRef",
+                        p.item().get("EntityRef"),
+                        "Detail",
+                        p.item().get("Detail")));
             }
             return Optional.empty();
         }
@@ -129,10 +140,12 @@ class ConditionCheckFailureTest {
     void stalePatch_shouldBe412InOneCall_whenTheEngineReturnsTheItemAsDynamoDbDoes() {
         // GIVEN a project at version 1, and functions on a client whose engine answers as DynamoDB does
         String ws = workspace();
-        String project = (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
+        String project =
+                (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
         UpdateProjectFunction patch = new UpdateProjectFunction(asDynamoDb, Api.config("UpdateProject"));
         // WHEN a PATCH names a version that is not the current one
-        Lambda.Response response = Lambda.invoke(patch, projectEvent("PATCH", ws, project, "\"5\"", "{\"name\":\"x\"}"));
+        Lambda.Response response =
+                Lambda.invoke(patch, projectEvent("PATCH", ws, project, "\"5\"", "{\"name\":\"x\"}"));
         // THEN 412 from the refusal alone: no read to tell it from a 404, and the refused write counted at 1 WCU
         assertThat(response.status()).isEqualTo(412);
         assertThat(dynamoDb.itemsReturned.get()).isEqualTo(1);
@@ -143,7 +156,8 @@ class ConditionCheckFailureTest {
     @Test
     void stalePatch_shouldBe412InTwoCalls_onDynalite_countingTheRefusedWrite() {
         String ws = workspace();
-        String project = (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
+        String project =
+                (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
 
         Lambda.Response response = api.patchProject(ws, project, "\"5\"", "{\"name\":\"x\"}");
 
@@ -159,8 +173,8 @@ class ConditionCheckFailureTest {
         String ws = workspace();
         UpdateProjectFunction patch = new UpdateProjectFunction(asDynamoDb, Api.config("UpdateProject"));
 
-        Lambda.Response response = Lambda.invoke(patch,
-                projectEvent("PATCH", ws, "01JDQ6V7K4N3M2P1R0S9T8V7W6", "\"1\"", "{\"name\":\"x\"}"));
+        Lambda.Response response = Lambda.invoke(
+                patch, projectEvent("PATCH", ws, "01JDQ6V7K4N3M2P1R0S9T8V7W6", "\"1\"", "{\"name\":\"x\"}"));
 
         assertThat(response.status()).isEqualTo(404);
         assertThat(dynamoDb.itemsReturned.get()).isZero();
@@ -172,7 +186,8 @@ class ConditionCheckFailureTest {
     @Test
     void staleDelete_shouldBe412InOneCall_whenTheEngineReturnsTheItemAsDynamoDbDoes_andDeleteNothing() {
         String ws = workspace();
-        String project = (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
+        String project =
+                (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
         DeleteProjectFunction delete = new DeleteProjectFunction(asDynamoDb, Api.config("DeleteProject"));
 
         Lambda.Response response = Lambda.invoke(delete, projectEvent("DELETE", ws, project, "\"2\"", null));
@@ -187,7 +202,8 @@ class ConditionCheckFailureTest {
     void ifMatchStar_shouldPatchAnyVersion_andBe404InOneCall_whenThereIsNothing() {
         // GIVEN a project at version 2
         String ws = workspace();
-        String project = (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
+        String project =
+                (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
         api.patchProject(ws, project, "\"1\"", "{\"name\":\"v2\"}");
         // WHEN it is patched at any version, and a missing one is patched and deleted at any version
         Lambda.Response patched = api.patchProject(ws, project, "*", "{\"name\":\"v3\"}");
@@ -221,8 +237,8 @@ class ConditionCheckFailureTest {
         assertThat(api.createWorkspace(bigWorkspace(ws)).status()).isEqualTo(201);
         CreateWorkspaceFunction create = new CreateWorkspaceFunction(asDynamoDb, Api.config("CreateWorkspace"));
         // WHEN it is created again
-        Lambda.Response response = Lambda.invoke(create, ApiEvent.of("POST", ApiEvent.WORKSPACES)
-                .body(Json.write(Map.of("id", ws, "name", "Again"))));
+        Lambda.Response response = Lambda.invoke(
+                create, ApiEvent.of("POST", ApiEvent.WORKSPACES).body(Json.write(Map.of("id", ws, "name", "Again"))));
         // THEN the refused put is billed by the size of the item that refused it, in 1 KB units
         assertThat(response.status()).isEqualTo(409);
         assertThat(response.dynamoCalls()).isEqualTo(1);
@@ -251,8 +267,12 @@ class ConditionCheckFailureTest {
         UpdateWorkspaceFunction patch = new UpdateWorkspaceFunction(asDynamoDb, Api.config("UpdateWorkspace"));
         Map<String, String> path = Map.of("workspaceId", ws);
 
-        Lambda.Response response = Lambda.invoke(patch, ApiEvent.of("PATCH", ApiEvent.WORKSPACE).path(path)
-                .header("If-Match", "\"9\"").body("{\"name\":\"x\"}"));
+        Lambda.Response response = Lambda.invoke(
+                patch,
+                ApiEvent.of("PATCH", ApiEvent.WORKSPACE)
+                        .path(path)
+                        .header("If-Match", "\"9\"")
+                        .body("{\"name\":\"x\"}"));
 
         assertThat(response.status()).isEqualTo(412);
         assertThat(response.dynamoCalls()).isEqualTo(1);
@@ -267,8 +287,8 @@ class ConditionCheckFailureTest {
 
     /** A workspace whose settings make its item about 3 KB. */
     private static String bigWorkspace(String id) {
-        return Json.write(Map.of("id", id, "name", "Big", "settings",
-                Map.of("notes", "n".repeat(1500), "terms", "t".repeat(1500))));
+        return Json.write(Map.of(
+                "id", id, "name", "Big", "settings", Map.of("notes", "n".repeat(1500), "terms", "t".repeat(1500))));
     }
 
     /** Write units for the workspace item, from the documented item size, computed independently of the store. */
@@ -278,7 +298,8 @@ class ConditionCheckFailureTest {
     }
 
     private static ApiEvent projectEvent(String method, String ws, String project, String ifMatch, String body) {
-        ApiEvent event = ApiEvent.of(method, ApiEvent.PROJECT).path(Map.of("workspaceId", ws, "projectId", project))
+        ApiEvent event = ApiEvent.of(method, ApiEvent.PROJECT)
+                .path(Map.of("workspaceId", ws, "projectId", project))
                 .header("If-Match", ifMatch);
         return body == null ? event : event.body(body);
     }

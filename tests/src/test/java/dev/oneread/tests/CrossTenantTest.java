@@ -16,8 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class CrossTenantTest {
     private final Api api = new Api();
 
-    private record Attempt(String name, Lambda.Response response) {
-    }
+    private record Attempt(String name, Lambda.Response response) {}
 
     @Test
     @SuppressWarnings("unchecked")
@@ -27,8 +26,10 @@ class CrossTenantTest {
         String b = Api.freshWorkspaceId("tenant-b");
         api.createWorkspace(a, "A");
         api.createWorkspace(b, "B");
-        String projectOfA = (String) api.createProject(a, "{\"name\":\"a1\"}").json().get("id");
-        String projectOfB = (String) api.createProject(b, "{\"name\":\"b1\"}").json().get("id");
+        String projectOfA =
+                (String) api.createProject(a, "{\"name\":\"a1\"}").json().get("id");
+        String projectOfB =
+                (String) api.createProject(b, "{\"name\":\"b1\"}").json().get("id");
         api.createProject(b, "{\"name\":\"b2\"}"); // so that B's first page has a cursor
         List<Map<String, AttributeValue>> bBefore = Partitions.items(api.engine.client, "WS#" + b);
         Map<String, Object> callerOfA = Map.of("sub", "user-a", "workspaces", a, "scope", "openid");
@@ -38,32 +39,67 @@ class CrossTenantTest {
         Map<String, String> ifMatch = Map.of("If-Match", "\"1\"");
         // WHEN A's caller tries every route
         List<Attempt> attempts = new ArrayList<>();
-        attempts.add(new Attempt("GetWorkspace B", api.call("GetWorkspace",
-                onB("GET", ApiEvent.WORKSPACE, b).claims(callerOfA))));
-        attempts.add(new Attempt("UpdateWorkspace B", api.call("UpdateWorkspace",
-                onB("PATCH", ApiEvent.WORKSPACE, b).body("{\"name\":\"pwned\"}").headers(ifMatch).claims(callerOfA))));
-        attempts.add(new Attempt("CreateProject in B", api.call("CreateProject",
-                onB("POST", ApiEvent.PROJECTS, b).body("{\"name\":\"x\"}").claims(callerOfA))));
-        attempts.add(new Attempt("ListProjects B", api.call("ListProjects",
-                onB("GET", ApiEvent.PROJECTS, b).claims(callerOfA))));
-        attempts.add(new Attempt("ListProjects B with B's cursor", api.call("ListProjects",
-                onB("GET", ApiEvent.PROJECTS, b).query(Map.of("cursor", cursorOfB)).claims(callerOfA))));
-        attempts.add(new Attempt("GetWorkspaceCollection B", api.call("GetWorkspaceCollection",
-                onB("GET", ApiEvent.COLLECTION, b).claims(callerOfA))));
+        attempts.add(new Attempt(
+                "GetWorkspace B",
+                api.call("GetWorkspace", onB("GET", ApiEvent.WORKSPACE, b).claims(callerOfA))));
+        attempts.add(new Attempt(
+                "UpdateWorkspace B",
+                api.call(
+                        "UpdateWorkspace",
+                        onB("PATCH", ApiEvent.WORKSPACE, b)
+                                .body("{\"name\":\"pwned\"}")
+                                .headers(ifMatch)
+                                .claims(callerOfA))));
+        attempts.add(new Attempt(
+                "CreateProject in B",
+                api.call(
+                        "CreateProject",
+                        onB("POST", ApiEvent.PROJECTS, b)
+                                .body("{\"name\":\"x\"}")
+                                .claims(callerOfA))));
+        attempts.add(new Attempt(
+                "ListProjects B",
+                api.call("ListProjects", onB("GET", ApiEvent.PROJECTS, b).claims(callerOfA))));
+        attempts.add(new Attempt(
+                "ListProjects B with B's cursor",
+                api.call(
+                        "ListProjects",
+                        onB("GET", ApiEvent.PROJECTS, b)
+                                .query(Map.of("cursor", cursorOfB))
+                                .claims(callerOfA))));
+        attempts.add(new Attempt(
+                "GetWorkspaceCollection B",
+                api.call(
+                        "GetWorkspaceCollection",
+                        onB("GET", ApiEvent.COLLECTION, b).claims(callerOfA))));
         for (Map<String, String> path : List.of(bProjectPath, bProjectUnderA)) {
             String where = path == bProjectPath ? " (B's path)" : " (under A's path)";
-            attempts.add(new Attempt("GetProject" + where, api.call("GetProject",
-                    ApiEvent.of("GET", ApiEvent.PROJECT).path(path).claims(callerOfA))));
-            attempts.add(new Attempt("UpdateProject" + where, api.call("UpdateProject", ApiEvent.of("PATCH", ApiEvent.PROJECT)
-                    .path(path).body("{\"status\":\"ARCHIVED\"}").headers(ifMatch).claims(callerOfA))));
-            attempts.add(new Attempt("DeleteProject" + where, api.call("DeleteProject",
-                    ApiEvent.of("DELETE", ApiEvent.PROJECT).path(path).claims(callerOfA))));
+            attempts.add(new Attempt(
+                    "GetProject" + where,
+                    api.call(
+                            "GetProject",
+                            ApiEvent.of("GET", ApiEvent.PROJECT).path(path).claims(callerOfA))));
+            attempts.add(new Attempt(
+                    "UpdateProject" + where,
+                    api.call(
+                            "UpdateProject",
+                            ApiEvent.of("PATCH", ApiEvent.PROJECT)
+                                    .path(path)
+                                    .body("{\"status\":\"ARCHIVED\"}")
+                                    .headers(ifMatch)
+                                    .claims(callerOfA))));
+            attempts.add(new Attempt(
+                    "DeleteProject" + where,
+                    api.call(
+                            "DeleteProject",
+                            ApiEvent.of("DELETE", ApiEvent.PROJECT).path(path).claims(callerOfA))));
         }
         // THEN every one is a 404 problem, and the audit shows no request to B's partition
         for (Attempt attempt : attempts) {
             assertThat(attempt.response().status()).as(attempt.name()).isEqualTo(404);
             assertThat(attempt.response().contentType()).as(attempt.name()).isEqualTo("application/problem+json");
-            Map<String, Object> log = Json.readObject(attempt.response().logLines().get(0));
+            Map<String, Object> log =
+                    Json.readObject(attempt.response().logLines().get(0));
             assertThat((List<Object>) log.get("partitions")).as(attempt.name()).doesNotContain("WS#" + b);
             if (attempt.name().contains("B")) {
                 assertThat(attempt.response().dynamoCalls()).as(attempt.name()).isZero();
@@ -71,14 +107,22 @@ class CrossTenantTest {
         }
         assertThat(attempts).hasSize(12);
         // Creating a workspace is for operators: A's caller gets 403 whatever the id, and B is untouched.
-        Lambda.Response create = api.call("CreateWorkspace", ApiEvent.of("POST", ApiEvent.WORKSPACES)
-                .body("{\"id\":\"" + b + "\",\"name\":\"B2\"}").claims(callerOfA));
+        Lambda.Response create = api.call(
+                "CreateWorkspace",
+                ApiEvent.of("POST", ApiEvent.WORKSPACES)
+                        .body("{\"id\":\"" + b + "\",\"name\":\"B2\"}")
+                        .claims(callerOfA));
         assertThat(create.status()).isEqualTo(403);
         assertThat(create.dynamoCalls()).isZero();
         assertThat(Partitions.items(api.engine.client, "WS#" + b)).isEqualTo(bBefore);
         // And A's own project is still reachable by A: the 404s above are not a blanket refusal.
-        assertThat(api.call("GetProject", ApiEvent.of("GET", ApiEvent.PROJECT)
-                .path(Map.of("workspaceId", a, "projectId", projectOfA)).claims(callerOfA)).status()).isEqualTo(200);
+        assertThat(api.call(
+                                "GetProject",
+                                ApiEvent.of("GET", ApiEvent.PROJECT)
+                                        .path(Map.of("workspaceId", a, "projectId", projectOfA))
+                                        .claims(callerOfA))
+                        .status())
+                .isEqualTo(200);
     }
 
     private static ApiEvent onB(String method, String route, String b) {
@@ -91,7 +135,8 @@ class CrossTenantTest {
         api.createWorkspace(a, "A");
         ApiEvent get = ApiEvent.of("GET", ApiEvent.WORKSPACE).path("workspaceId", a);
 
-        Lambda.Response flattenedArray = api.call("GetWorkspace", get.claims(Map.of("workspaces", "[other " + a + "]")));
+        Lambda.Response flattenedArray =
+                api.call("GetWorkspace", get.claims(Map.of("workspaces", "[other " + a + "]")));
         Lambda.Response operator = api.call("GetWorkspace", get.claims(Map.of("scp", "[openid oneread/admin]")));
         Lambda.Response noClaims = api.call("GetWorkspace", get.withoutAuthorizer());
 

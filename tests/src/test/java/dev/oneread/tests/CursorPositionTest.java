@@ -22,9 +22,11 @@ class CursorPositionTest {
         // GIVEN an unsharded workspace: its list reads one partition, index 0
         String ws = Api.freshWorkspaceId("position");
         api.createWorkspace(ws, "Position");
-        String cursor = new Cursors(Api.CURSOR_KEY, Clock.systemUTC()).seal(
-                new ListPosition("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6", new TreeSet<>(Set.of(0, 5))), ws,
-                "GET /workspaces/{workspaceId}/projects");
+        String cursor = new Cursors(Api.CURSOR_KEY, Clock.systemUTC())
+                .seal(
+                        new ListPosition("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6", new TreeSet<>(Set.of(0, 5))),
+                        ws,
+                        "GET /workspaces/{workspaceId}/projects");
         // WHEN
         Lambda.Response response = api.listProjects(ws, Map.of("cursor", cursor));
         // THEN

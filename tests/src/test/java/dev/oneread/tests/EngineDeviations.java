@@ -9,8 +9,7 @@ import java.util.List;
  * engine that behaves like DynamoDB (see {@link TestEngine#isDynalite()} for how the engine is known).
  */
 final class EngineDeviations {
-    private EngineDeviations() {
-    }
+    private EngineDeviations() {}
 
     /**
      * The read units a Query that returns no item reports. DynamoDB bills the minimum read: 0.5 units,

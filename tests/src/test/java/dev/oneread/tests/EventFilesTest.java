@@ -42,7 +42,8 @@ class EventFilesTest {
 
     private static String readRouteKey(Path file) {
         try {
-            return (String) dev.oneread.json.Json.readObject(Files.readString(file, StandardCharsets.UTF_8)).get("routeKey");
+            return (String) dev.oneread.json.Json.readObject(Files.readString(file, StandardCharsets.UTF_8))
+                    .get("routeKey");
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -76,19 +77,27 @@ class EventFilesTest {
     void everyFunction_shouldHaveAnEventFileNamedAfterItsModule() throws IOException {
         List<String> stems;
         try (Stream<Path> files = Files.list(events)) {
-            stems = files.map(f -> f.getFileName().toString().replace(".json", "")).toList();
+            stems = files.map(f -> f.getFileName().toString().replace(".json", ""))
+                    .toList();
         }
-        for (Map.Entry<String, Map<String, Object>> f : template.resourcesOfType("AWS::Serverless::Function").entrySet()) {
-            String module = String.valueOf(SamTemplate.map(f.getValue().get("Properties")).get("CodeUri")).split("/")[1];
+        for (Map.Entry<String, Map<String, Object>> f :
+                template.resourcesOfType("AWS::Serverless::Function").entrySet()) {
+            String module = String.valueOf(
+                            SamTemplate.map(f.getValue().get("Properties")).get("CodeUri"))
+                    .split("/")[1];
             assertThat(stems).as(f.getKey()).contains(module);
         }
     }
 
     /** The function whose HttpApi event in template.yaml declares this route key. */
     private String functionForRoute(String routeKey) {
-        for (Map.Entry<String, Map<String, Object>> f : template.resourcesOfType("AWS::Serverless::Function").entrySet()) {
-            for (Object e : SamTemplate.map(SamTemplate.map(f.getValue().get("Properties")).get("Events")).values()) {
-                Map<String, Object> properties = SamTemplate.map(SamTemplate.map(e).get("Properties"));
+        for (Map.Entry<String, Map<String, Object>> f :
+                template.resourcesOfType("AWS::Serverless::Function").entrySet()) {
+            for (Object e : SamTemplate.map(
+                            SamTemplate.map(f.getValue().get("Properties")).get("Events"))
+                    .values()) {
+                Map<String, Object> properties =
+                        SamTemplate.map(SamTemplate.map(e).get("Properties"));
                 if (routeKey.equals(properties.get("Method") + " " + properties.get("Path"))) {
                     return f.getKey();
                 }

@@ -63,7 +63,8 @@ class EventShapeTest {
         Map<String, Object> context = (Map<String, Object>) event.get("requestContext");
         Map<String, Object> http = (Map<String, Object>) context.get("http");
         Map<String, Object> jwt = context.get("authorizer") instanceof Map<?, ?> authorizer
-                ? (Map<String, Object>) authorizer.get("jwt") : Map.of();
+                ? (Map<String, Object>) authorizer.get("jwt")
+                : Map.of();
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("version", event.get("version"));
         fields.put("routeKey", event.get("routeKey"));
@@ -109,23 +110,50 @@ class EventShapeTest {
         Map<String, Object> roundTripped = roundTrip(file);
         // THEN the typed event holds what the file says, and writing it back loses nothing a function reads
         assertThat(loaded.getRouteKey()).isEqualTo(original.get("routeKey"));
-        assertThat(loaded.getRequestContext().getHttp().getMethod()).isEqualTo(
-                ((String) original.get("routeKey")).split(" ")[0]);
-        assertThat(loaded.getRequestContext().getAuthorizer().getJwt().getClaims()).containsKey("workspaces");
+        assertThat(loaded.getRequestContext().getHttp().getMethod())
+                .isEqualTo(((String) original.get("routeKey")).split(" ")[0]);
+        assertThat(loaded.getRequestContext().getAuthorizer().getJwt().getClaims())
+                .containsKey("workspaces");
         assertThat(loaded.getHeaders()).containsKey("authorization");
         assertThat(fieldsThatMatter(roundTripped)).isEqualTo(fieldsThatMatter(original));
     }
 
     static Stream<IncomingRequest> requests() {
-        Map<String, List<String>> json = Map.of("Content-Type", List.of("application/json"),
-                "Authorization", List.of("Bearer x.y.z"), "Cookie", List.of("theme=dark; lang=en"));
+        Map<String, List<String>> json = Map.of(
+                "Content-Type",
+                List.of("application/json"),
+                "Authorization",
+                List.of("Bearer x.y.z"),
+                "Cookie",
+                List.of("theme=dark; lang=en"));
         return Stream.of(
-                new IncomingRequest("GET", "/workspaces/acme/projects", "limit=2&limit=3&cursor=a%2Bb", json,
-                        new byte[0], "127.0.0.1", "HTTP/1.1", "localhost:3000"),
-                new IncomingRequest("PATCH", "/workspaces/acme/projects/01JDQ6V7K4N3M2P1R0S9T8V7W6", null, json,
-                        "{\"name\":\"Site\"}".getBytes(StandardCharsets.UTF_8), "::1", "HTTP/1.1", "127.0.0.1:3000"),
-                new IncomingRequest("POST", "/workspaces/acme%2301/projects", "", Map.of("Content-Type",
-                        List.of("image/png")), new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "10.0.0.1", "HTTP/1.1", "x"));
+                new IncomingRequest(
+                        "GET",
+                        "/workspaces/acme/projects",
+                        "limit=2&limit=3&cursor=a%2Bb",
+                        json,
+                        new byte[0],
+                        "127.0.0.1",
+                        "HTTP/1.1",
+                        "localhost:3000"),
+                new IncomingRequest(
+                        "PATCH",
+                        "/workspaces/acme/projects/01JDQ6V7K4N3M2P1R0S9T8V7W6",
+                        null,
+                        json,
+                        "{\"name\":\"Site\"}".getBytes(StandardCharsets.UTF_8),
+                        "::1",
+                        "HTTP/1.1",
+                        "127.0.0.1:3000"),
+                new IncomingRequest(
+                        "POST",
+                        "/workspaces/acme%2301/projects",
+                        "",
+                        Map.of("Content-Type", List.of("image/png")),
+                        new byte[] {(byte) 0x89, 'P', 'N', 'G'},
+                        "10.0.0.1",
+                        "HTTP/1.1",
+                        "x"));
     }
 
     @ParameterizedTest
@@ -133,29 +161,38 @@ class EventShapeTest {
     void builtEvent_shouldLoadIntoTheLibrarysEventAndSurviveARoundTrip(IncomingRequest request, @TempDir Path dir)
             throws IOException {
         // GIVEN the event start-api builds for the request, as a JWT authorizer passes it on
-        RouteSpec route = new RouteSpec(request.method(), request.rawPath().endsWith("/projects")
-                ? "/workspaces/{workspaceId}/projects" : "/workspaces/{workspaceId}/projects/{projectId}");
+        RouteSpec route = new RouteSpec(
+                request.method(),
+                request.rawPath().endsWith("/projects")
+                        ? "/workspaces/{workspaceId}/projects"
+                        : "/workspaces/{workspaceId}/projects/{projectId}");
         JwtAuthorizer jwt = new JwtAuthorizer(Map.of("sub", "dev", "workspaces", "acme"), List.of("openid"));
-        byte[] built = HttpApiEventBuilder.build(request, route, route.match(request.rawPath()), jwt).toJsonBytes();
+        byte[] built = HttpApiEventBuilder.build(request, route, route.match(request.rawPath()), jwt)
+                .toJsonBytes();
         Path file = Files.write(dir.resolve("built.json"), built);
         Map<String, Object> original = Json.readObject(new String(built, StandardCharsets.UTF_8));
         // WHEN
         APIGatewayV2HTTPEvent loaded = EventLoader.loadApiGatewayHttpEvent(file.toString());
         // THEN
         assertThat(loaded.getRawPath()).isEqualTo(request.rawPath());
-        assertThat(loaded.getRequestContext().getAuthorizer().getJwt().getScopes()).containsExactly("openid");
+        assertThat(loaded.getRequestContext().getAuthorizer().getJwt().getScopes())
+                .containsExactly("openid");
         assertThat(fieldsThatMatter(roundTrip(file))).isEqualTo(fieldsThatMatter(original));
     }
 
     @Test
     void functionZips_shouldNotCarryTheEventsLibrary() throws IOException {
         SamTemplate template = SamTemplate.load(ROOT.resolve("template.yaml"));
-        for (Map<String, Object> function : template.resourcesOfType("AWS::Serverless::Function").values()) {
-            Path zip = ROOT.resolve((String) SamTemplate.map(function.get("Properties")).get("CodeUri"));
+        for (Map<String, Object> function :
+                template.resourcesOfType("AWS::Serverless::Function").values()) {
+            Path zip = ROOT.resolve(
+                    (String) SamTemplate.map(function.get("Properties")).get("CodeUri"));
             try (ZipFile entries = new ZipFile(zip.toFile())) {
-                assertThat(entries.stream().map(e -> e.getName()).toList()).as(zip.toString())
+                assertThat(entries.stream().map(e -> e.getName()).toList())
+                        .as(zip.toString())
                         .isNotEmpty()
-                        .noneMatch(name -> name.contains("aws-lambda-java-events") || name.contains("aws-lambda-java-tests")
+                        .noneMatch(name -> name.contains("aws-lambda-java-events")
+                                || name.contains("aws-lambda-java-tests")
                                 || name.startsWith("com/amazonaws/services/lambda/runtime/events/"));
             }
         }

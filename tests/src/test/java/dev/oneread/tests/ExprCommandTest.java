@@ -44,8 +44,12 @@ class ExprCommandTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> all = new ArrayList<>(List.of("expr"));
         all.addAll(List.of(args));
-        int code = Main.run(all, new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+        int code = Main.run(
+                all,
+                new ByteArrayInputStream(new byte[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of());
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -59,8 +63,7 @@ class ExprCommandTest {
                 ExpressionAttributeNames   { "#er": "EntityRef", "#d": "Detail" }
                 ExpressionAttributeValues  { ":er": "WS#acme", ":p": "PROJ#" }
                 """;
-        assertThat(run.stdout().getBytes(StandardCharsets.UTF_8))
-                .startsWith(expected.getBytes(StandardCharsets.UTF_8));
+        assertThat(run.stdout().getBytes(StandardCharsets.UTF_8)).startsWith(expected.getBytes(StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest
@@ -77,17 +80,19 @@ class ExprCommandTest {
     void query_shouldSupportBetween() {
         Run run = expr("query", "--pk", "EntityRef=WS#acme", "--sk-between", "Detail=PROJ#0", "PROJ#9");
 
-        assertThat(run.lines().subList(0, 3)).containsExactly(
-                "KeyConditionExpression     \"#er = :er AND #d BETWEEN :lo AND :hi\"",
-                "ExpressionAttributeNames   { \"#er\": \"EntityRef\", \"#d\": \"Detail\" }",
-                "ExpressionAttributeValues  { \":er\": \"WS#acme\", \":lo\": \"PROJ#0\", \":hi\": \"PROJ#9\" }");
+        assertThat(run.lines().subList(0, 3))
+                .containsExactly(
+                        "KeyConditionExpression     \"#er = :er AND #d BETWEEN :lo AND :hi\"",
+                        "ExpressionAttributeNames   { \"#er\": \"EntityRef\", \"#d\": \"Detail\" }",
+                        "ExpressionAttributeValues  { \":er\": \"WS#acme\", \":lo\": \"PROJ#0\", \":hi\": \"PROJ#9\" }");
     }
 
     @Test
     void listProjects_shouldPrintTheRequestTheStoreSends() {
         Run run = expr("list-projects", "--workspace", "acme", "--table", "prod-oneread");
 
-        var storeRequest = new ControlPlaneRequests("prod-oneread").listProjects(WorkspaceId.of("acme"), 20, Optional.empty());
+        var storeRequest =
+                new ControlPlaneRequests("prod-oneread").listProjects(WorkspaceId.of("acme"), 20, Optional.empty());
         assertThat(run.section(0)).isEqualTo(RequestPrinter.expressionLines(storeRequest));
         assertThat(run.section(1)).isEqualTo(RequestPrinter.javaSnippet(storeRequest));
         assertThat(run.stdout()).contains(".scanIndexForward(false)", ".limit(21)", "--no-scan-index-forward");
@@ -100,14 +105,16 @@ class ExprCommandTest {
         String imports = snippet.stream().filter(l -> l.startsWith("import ")).collect(Collectors.joining("\n"));
         String body = snippet.stream().filter(l -> !l.startsWith("import ")).collect(Collectors.joining("\n        "));
         Path source = dir.resolve("Snippet.java");
-        Files.writeString(source, imports + "\n\nclass Snippet {\n    static QueryResponse run(DynamoDbClient dynamoDb) {\n        "
-                + body + "\n        return response;\n    }\n}\n");
+        Files.writeString(
+                source,
+                imports + "\n\nclass Snippet {\n    static QueryResponse run(DynamoDbClient dynamoDb) {\n        "
+                        + body + "\n        return response;\n    }\n}\n");
         // WHEN
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        int result = compiler.run(null, diagnostics, diagnostics, "-classpath", classpath, "-d", dir.toString(),
-                source.toString());
+        int result = compiler.run(
+                null, diagnostics, diagnostics, "-classpath", classpath, "-d", dir.toString(), source.toString());
         // THEN
         assertThat(result).as(diagnostics.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(dir.resolve("Snippet.class")).exists();
@@ -116,28 +123,53 @@ class ExprCommandTest {
     @Test
     void awsCli_shouldBeShellQuotedSoEveryArgumentArrivesIntact() throws Exception {
         // GIVEN values with characters a shell would mangle
-        List<String> cli = expr("query", "--pk", "EntityRef=WS#it's $HOME", "--sk-begins-with", "Detail=PROJ#\"*",
-                "--desc").section(2);
+        List<String> cli = expr(
+                        "query", "--pk", "EntityRef=WS#it's $HOME", "--sk-begins-with", "Detail=PROJ#\"*", "--desc")
+                .section(2);
         // WHEN bash parses it, with `aws` printing each argument it receives on its own line
         String script = "aws() { printf '%s\\n' \"$@\"; }\n" + String.join("\n", cli) + "\n";
-        Process bash = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();
-        List<String> args = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        Process bash = new ProcessBuilder("bash", "-c", script)
+                .redirectErrorStream(true)
+                .start();
+        List<String> args = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .toList();
         // THEN
         assertThat(bash.waitFor()).isZero();
-        assertThat(args).containsExactly("dynamodb", "query",
-                "--table-name", "oneread",
-                "--key-condition-expression", "#er = :er AND begins_with(#d, :p)",
-                "--expression-attribute-names", "{\"#er\":\"EntityRef\",\"#d\":\"Detail\"}",
-                "--expression-attribute-values", "{\":er\":{\"S\":\"WS#it's $HOME\"},\":p\":{\"S\":\"PROJ#\\\"*\"}}",
-                "--no-scan-index-forward",
-                "--return-consumed-capacity", "TOTAL");
+        assertThat(args)
+                .containsExactly(
+                        "dynamodb",
+                        "query",
+                        "--table-name",
+                        "oneread",
+                        "--key-condition-expression",
+                        "#er = :er AND begins_with(#d, :p)",
+                        "--expression-attribute-names",
+                        "{\"#er\":\"EntityRef\",\"#d\":\"Detail\"}",
+                        "--expression-attribute-values",
+                        "{\":er\":{\"S\":\"WS#it's $HOME\"},\":p\":{\"S\":\"PROJ#\\\"*\"}}",
+                        "--no-scan-index-forward",
+                        "--return-consumed-capacity",
+                        "TOTAL");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "query", "query --pk", "query --pk EntityRef", "query --pk =x", "frobnicate",
-            "query --pk a=b --sk-eq c=d --sk-lt c=e", "query --pk a=b --limit 0", "query --pk a=b stray",
-            "list-projects", "list-projects --workspace ACME", "query --pk a=b --sk-between c=d",
-            "query --pk a=b --sk-eq a=c"})
+    @ValueSource(
+            strings = {
+                "",
+                "query",
+                "query --pk",
+                "query --pk EntityRef",
+                "query --pk =x",
+                "frobnicate",
+                "query --pk a=b --sk-eq c=d --sk-lt c=e",
+                "query --pk a=b --limit 0",
+                "query --pk a=b stray",
+                "list-projects",
+                "list-projects --workspace ACME",
+                "query --pk a=b --sk-between c=d",
+                "query --pk a=b --sk-eq a=c"
+            })
     void badArguments_shouldPrintUsageAndExit2(String args) {
         Run run = expr(args.isEmpty() ? new String[0] : args.split(" "));
 

@@ -4,8 +4,8 @@ import dev.oneread.functions.listprojects.ListProjectsFunction;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.store.DynamoDbClients;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,18 +37,24 @@ public final class FanOutBenchmark {
         for (int i = 0; i < 500; i++) {
             api.createProject(ws, "{\"name\":\"p" + i + "\"}");
         }
-        System.out.printf("machine: %d cores, %s; tenant %s: 500 projects in 10 shards; page size 25; %d rounds each%n",
+        System.out.printf(
+                "machine: %d cores, %s; tenant %s: 500 projects in 10 shards; page size 25; %d rounds each%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), ws, ROUNDS);
         for (int latency : latencies) {
             try (LatencyProxy network = new LatencyProxy(engine.endpoint, Duration.ofMillis(latency))) {
                 DynamoDbClient client = DynamoDbClients.local(network.endpoint(), List.of());
-                ListProjectsFunction function = new ListProjectsFunction(client,
+                ListProjectsFunction function = new ListProjectsFunction(
+                        client,
                         DynamoDbClients.localAsync(network.endpoint(), List.of()),
                         new FunctionConfig("ListProjects", TestEngine.TABLE, false, Api.CURSOR_KEY, plan));
-                ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS).path("workspaceId", ws).query(Map.of("limit", "25"));
+                ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS)
+                        .path("workspaceId", ws)
+                        .query(Map.of("limit", "25"));
                 ControlPlaneRequests requests = new ControlPlaneRequests(TestEngine.TABLE, plan);
                 List<QueryRequest> sameQueries = new ArrayList<>();
-                plan.projectPartitions(WorkspaceId.of(ws)).partitions().forEach(p -> sameQueries.add(requests.listProjectsIn(p, 25, Optional.empty())));
+                plan.projectPartitions(WorkspaceId.of(ws))
+                        .partitions()
+                        .forEach(p -> sameQueries.add(requests.listProjectsIn(p, 25, Optional.empty())));
                 List<Double> parallel = new ArrayList<>();
                 List<Double> sequential = new ArrayList<>();
                 for (int round = 0; round < ROUNDS + 5; round++) {
@@ -70,7 +76,8 @@ public final class FanOutBenchmark {
                 }
                 double p = median(parallel);
                 double s = median(sequential);
-                System.out.printf("latency %2d ms: fan-out page median %7.2f ms, same 10 queries one by one %7.2f ms, ratio %.2fx%n",
+                System.out.printf(
+                        "latency %2d ms: fan-out page median %7.2f ms, same 10 queries one by one %7.2f ms, ratio %.2fx%n",
                         latency, p, s, p / s);
             }
         }

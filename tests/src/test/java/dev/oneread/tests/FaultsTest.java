@@ -26,8 +26,8 @@ import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
  * Faults the engine cannot produce itself, injected through an SDK ExecutionInterceptor, and a real engine
@@ -49,9 +49,13 @@ class FaultsTest {
         public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
             if (when.test(context.request())) {
                 attempts.incrementAndGet();
-                throw ProvisionedThroughputExceededException.builder().statusCode(400).message("injected throttling")
-                        .awsErrorDetails(AwsErrorDetails.builder().errorCode("ProvisionedThroughputExceededException")
-                                .serviceName("DynamoDB").build())
+                throw ProvisionedThroughputExceededException.builder()
+                        .statusCode(400)
+                        .message("injected throttling")
+                        .awsErrorDetails(AwsErrorDetails.builder()
+                                .errorCode("ProvisionedThroughputExceededException")
+                                .serviceName("DynamoDB")
+                                .build())
                         .build();
             }
         }
@@ -63,19 +67,25 @@ class FaultsTest {
         Api api = new Api();
         String ws = Api.freshWorkspaceId("throttled");
         api.createWorkspace(ws, "Throttled");
-        Throttling throttling = new Throttling(r -> r instanceof PutItemRequest put
-                && put.item().get("Detail").s().startsWith("PROJ#"));
+        Throttling throttling = new Throttling(r ->
+                r instanceof PutItemRequest put && put.item().get("Detail").s().startsWith("PROJ#"));
         DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(throttling));
         CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"));
         // WHEN a create with an Idempotency-Key runs into it
-        Lambda.Response response = Lambda.invoke(create, ApiEvent.of("POST", ApiEvent.PROJECTS).path("workspaceId", ws)
-                .body("{\"name\":\"p\"}").header("Idempotency-Key", "k"));
+        Lambda.Response response = Lambda.invoke(
+                create,
+                ApiEvent.of("POST", ApiEvent.PROJECTS)
+                        .path("workspaceId", ws)
+                        .body("{\"name\":\"p\"}")
+                        .header("Idempotency-Key", "k"));
         // THEN 503 after the standard retry mode's 3 attempts; the claim was released; only META remains
         assertThat(response.status()).isEqualTo(503);
         assertThat(response.contentType()).isEqualTo("application/problem+json");
         assertThat(response.headers()).containsEntry("retry-after", "1");
         assertThat(throttling.attempts.get()).isEqualTo(3);
-        assertThat(Partitions.items(engine.client, "WS#" + ws)).extracting(i -> i.get("Detail").s()).containsExactly("META");
+        assertThat(Partitions.items(engine.client, "WS#" + ws))
+                .extracting(i -> i.get("Detail").s())
+                .containsExactly("META");
     }
 
     @Test
@@ -89,7 +99,8 @@ class FaultsTest {
         GetWorkspaceFunction get = new GetWorkspaceFunction(client, Api.config("GetWorkspace"));
         // WHEN
         long start = System.nanoTime();
-        Lambda.Response response = Lambda.invoke(get, ApiEvent.of("GET", ApiEvent.WORKSPACE).path("workspaceId", "acme"));
+        Lambda.Response response =
+                Lambda.invoke(get, ApiEvent.of("GET", ApiEvent.WORKSPACE).path("workspaceId", "acme"));
         long millis = (System.nanoTime() - start) / 1_000_000;
         // THEN
         assertThat(response.status()).isEqualTo(503);
@@ -110,11 +121,15 @@ class FaultsTest {
         DynamoDbClient client = DynamoDbClients.local(endpoint, List.of());
         TemplateTables.from(SamTemplate.load(engine.root.resolve("template.yaml")))
                 .createMissing(client, Map.of("Table", TestEngine.TABLE));
-        assertThat(Lambda.invoke(new CreateWorkspaceFunction(client, Api.config("CreateWorkspace")),
-                ApiEvent.of("POST", ApiEvent.WORKSPACES).body("{\"id\":\"survivor\",\"name\":\"S\"}")).status())
+        assertThat(Lambda.invoke(
+                                new CreateWorkspaceFunction(client, Api.config("CreateWorkspace")),
+                                ApiEvent.of("POST", ApiEvent.WORKSPACES).body("{\"id\":\"survivor\",\"name\":\"S\"}"))
+                        .status())
                 .isEqualTo(201);
         CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"));
-        ApiEvent event = ApiEvent.of("POST", ApiEvent.PROJECTS).path("workspaceId", "survivor").body("{\"name\":\"p\"}");
+        ApiEvent event = ApiEvent.of("POST", ApiEvent.PROJECTS)
+                .path("workspaceId", "survivor")
+                .body("{\"name\":\"p\"}");
         List<String> acknowledged = new ArrayList<>();
         List<Integer> afterLoss = new ArrayList<>();
         DynaliteEngine second = null;
@@ -140,8 +155,9 @@ class FaultsTest {
             // THEN every write that got a 2xx is there after the restart
             GetProjectFunction get = new GetProjectFunction(client, Api.config("GetProject"));
             for (String id : acknowledged) {
-                Lambda.Response r = Lambda.invoke(get, ApiEvent.of("GET", ApiEvent.PROJECT)
-                        .path(Map.of("workspaceId", "survivor", "projectId", id)));
+                Lambda.Response r = Lambda.invoke(
+                        get,
+                        ApiEvent.of("GET", ApiEvent.PROJECT).path(Map.of("workspaceId", "survivor", "projectId", id)));
                 assertThat(r.status()).as(id).isEqualTo(200);
             }
             assertThat(afterLoss).containsOnly(503);

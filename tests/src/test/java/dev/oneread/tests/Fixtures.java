@@ -19,23 +19,26 @@ final class Fixtures {
     static final String PROJECT = SampleData.PROJECT.value();
     static final String PROJECT_TO_DELETE = SampleData.PROJECT_TO_DELETE.value();
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static void seedForEventFiles(TestEngine engine) {
         WorkspaceId acme = SampleData.WORKSPACE;
-        List<String> partitions = new ArrayList<>(List.of(KeyCodec.workspacePartition(acme),
-                KeyCodec.workspacePartition(WorkspaceId.of("globex"))));
+        List<String> partitions = new ArrayList<>(
+                List.of(KeyCodec.workspacePartition(acme), KeyCodec.workspacePartition(WorkspaceId.of("globex"))));
         // acme's shards too: the migration event moves acme's projects there.
         for (int shard = 1; shard <= 4; shard++) {
             partitions.add(KeyCodec.shardPartition(acme, shard));
         }
         for (String partition : partitions) {
-            Partitions.items(engine.client, partition).forEach(item -> engine.client.deleteItem(b -> b
-                    .tableName(TestEngine.TABLE)
-                    .key(Map.of(KeyCodec.PARTITION_KEY, item.get(KeyCodec.PARTITION_KEY),
-                            KeyCodec.SORT_KEY, item.get(KeyCodec.SORT_KEY)))));
+            Partitions.items(engine.client, partition)
+                    .forEach(item -> engine.client.deleteItem(b -> b.tableName(TestEngine.TABLE)
+                            .key(Map.of(
+                                    KeyCodec.PARTITION_KEY,
+                                    item.get(KeyCodec.PARTITION_KEY),
+                                    KeyCodec.SORT_KEY,
+                                    item.get(KeyCodec.SORT_KEY)))));
         }
-        SampleData.seed(engine.client, TestEngine.TABLE, ShardPlan.none(), new PrintStream(OutputStream.nullOutputStream()));
+        SampleData.seed(
+                engine.client, TestEngine.TABLE, ShardPlan.none(), new PrintStream(OutputStream.nullOutputStream()));
     }
 }

@@ -19,8 +19,15 @@ class HttpApiEventBuilderTest {
     private final RouteSpec route = new RouteSpec("POST", "/workspaces/{workspaceId}/files/{path+}");
 
     private HttpApiEvent build(Map<String, List<String>> headers, String rawQuery, byte[] body) {
-        IncomingRequest request = new IncomingRequest("POST", "/workspaces/acme%2301/files/a/b%20c.txt", rawQuery,
-                headers, body, "127.0.0.1", "HTTP/1.1", "localhost:3000");
+        IncomingRequest request = new IncomingRequest(
+                "POST",
+                "/workspaces/acme%2301/files/a/b%20c.txt",
+                rawQuery,
+                headers,
+                body,
+                "127.0.0.1",
+                "HTTP/1.1",
+                "localhost:3000");
         return HttpApiEventBuilder.build(request, route, route.match(request.rawPath()), null);
     }
 
@@ -41,10 +48,14 @@ class HttpApiEventBuilderTest {
         assertThat(event.cookies()).containsExactly("a=1", "b=2");
         assertThat(event.body()).isEqualTo("{\"k\":1}");
         assertThat(event.isBase64Encoded()).isFalse();
-        assertThat(event.headers()).containsEntry("content-type", "application/json")
-                .containsEntry("x-forwarded-for", "1.1.1.1,2.2.2.2").doesNotContainKey("cookie");
+        assertThat(event.headers())
+                .containsEntry("content-type", "application/json")
+                .containsEntry("x-forwarded-for", "1.1.1.1,2.2.2.2")
+                .doesNotContainKey("cookie");
         assertThat(event.queryStringParameters()).containsEntry("tag", "x,y").containsEntry("q", "a b");
-        assertThat(event.pathParameters()).containsEntry("workspaceId", "acme#01").containsEntry("path", "a/b c.txt");
+        assertThat(event.pathParameters())
+                .containsEntry("workspaceId", "acme#01")
+                .containsEntry("path", "a/b c.txt");
         HttpApiEvent.RequestContext context = event.requestContext();
         assertThat(context.routeKey()).isEqualTo("POST /workspaces/{workspaceId}/files/{path+}");
         assertThat(context.stage()).isEqualTo("$default");
@@ -66,12 +77,16 @@ class HttpApiEventBuilderTest {
         // WHEN
         Map<String, Object> json = Json.readObject(new String(event.toJsonBytes(), StandardCharsets.UTF_8));
         // THEN the optional parts are absent, not null, as API Gateway sends them
-        assertThat(json).containsEntry("version", "2.0").containsEntry("rawQueryString", "")
+        assertThat(json)
+                .containsEntry("version", "2.0")
+                .containsEntry("rawQueryString", "")
                 .containsEntry("isBase64Encoded", false)
                 .doesNotContainKeys("body", "cookies", "queryStringParameters");
         assertThat((Map<String, Object>) json.get("pathParameters")).containsEntry("workspaceId", "acme#01");
         Map<String, Object> context = (Map<String, Object>) json.get("requestContext");
-        assertThat(context).doesNotContainKey("authorizer").containsEntry("requestId", event.requestContext().requestId());
+        assertThat(context)
+                .doesNotContainKey("authorizer")
+                .containsEntry("requestId", event.requestContext().requestId());
         assertThat((Map<String, Object>) context.get("http")).containsEntry("method", "POST");
     }
 
@@ -89,8 +104,8 @@ class HttpApiEventBuilderTest {
     void routes_shouldMatchOneSegmentPerParameterAndTheRestForAGreedyOne() {
         RouteSpec project = new RouteSpec("GET", "/workspaces/{workspaceId}/projects/{projectId}");
 
-        assertThat(project.match("/workspaces/acme/projects/01J")).containsExactly(
-                Map.entry("workspaceId", "acme"), Map.entry("projectId", "01J"));
+        assertThat(project.match("/workspaces/acme/projects/01J"))
+                .containsExactly(Map.entry("workspaceId", "acme"), Map.entry("projectId", "01J"));
         assertThat(project.match("/workspaces/acme/projects")).isNull();
         assertThat(project.match("/workspaces/acme/projects/01J/extra")).isNull();
         assertThat(project.match("/workspaces//projects/01J")).isNull();

@@ -41,20 +41,24 @@ class InputRulesTest {
         assertThat(create.json()).containsEntry("detail", "settings must not be null");
         assertThat(Partitions.items(api.engine.client, "WS#" + ws)).isEmpty();
         // and a create that leaves settings out still gets an empty map
-        assertThat(api.createWorkspace("{\"id\":\"" + ws + "\",\"name\":\"Acme\"}").json())
+        assertThat(api.createWorkspace("{\"id\":\"" + ws + "\",\"name\":\"Acme\"}")
+                        .json())
                 .containsEntry("settings", Map.of());
     }
 
     /** A JSON escape of half a surrogate pair: not Unicode text, and DynamoDB would store {@code ?} for it. */
     private static final String LONE_HIGH = "\\ud800";
+
     private static final String LONE_LOW = "\\udc00";
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "{\"name\":\"a" + LONE_HIGH + "b\"}",
-            "{\"name\":\"a" + LONE_LOW + "\"}",
-            "{\"name\":\"Site\",\"description\":\"" + LONE_HIGH + "\"}",
-            "{\"name\":\"Site\",\"description\":\"x" + LONE_LOW + LONE_HIGH + "y\"}"})
+    @ValueSource(
+            strings = {
+                "{\"name\":\"a" + LONE_HIGH + "b\"}",
+                "{\"name\":\"a" + LONE_LOW + "\"}",
+                "{\"name\":\"Site\",\"description\":\"" + LONE_HIGH + "\"}",
+                "{\"name\":\"Site\",\"description\":\"x" + LONE_LOW + LONE_HIGH + "y\"}"
+            })
     void createProject_shouldRefuseLoneSurrogates_insteadOfStoringQuestionMarks(String body) {
         String ws = workspace();
 
@@ -67,11 +71,13 @@ class InputRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "{\"settings\":{\"a" + LONE_HIGH + "b\":1}}",
-            "{\"settings\":{\"k\":\"a" + LONE_LOW + "\"}}",
-            "{\"settings\":{\"k\":[\"" + LONE_HIGH + "\"]}}",
-            "{\"name\":\"" + LONE_HIGH + "\"}"})
+    @ValueSource(
+            strings = {
+                "{\"settings\":{\"a" + LONE_HIGH + "b\":1}}",
+                "{\"settings\":{\"k\":\"a" + LONE_LOW + "\"}}",
+                "{\"settings\":{\"k\":[\"" + LONE_HIGH + "\"]}}",
+                "{\"name\":\"" + LONE_HIGH + "\"}"
+            })
     void patchWorkspace_shouldRefuseLoneSurrogates_inValuesAndSettingsKeys(String body) {
         String ws = workspace();
 

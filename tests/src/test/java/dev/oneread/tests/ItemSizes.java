@@ -13,8 +13,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class ItemSizes {
     private static final BigDecimal HALF = new BigDecimal("0.5");
 
-    private ItemSizes() {
-    }
+    private ItemSizes() {}
 
     /**
      * Eventually consistent read units for reading these items in one Query: the total size rounded up to

@@ -16,8 +16,7 @@ import java.util.Map;
  * that keeps the log lines. Every test invocation of a function goes through here.
  */
 final class Lambda {
-    private Lambda() {
-    }
+    private Lambda() {}
 
     static Response invoke(RequestStreamHandler handler, ApiEvent event) {
         return invoke(handler, event.json());
@@ -48,8 +47,7 @@ final class Lambda {
     }
 
     /** What one invocation wrote: the JSON it returned and its log lines. */
-    record Run(Map<String, Object> output, List<String> logLines) {
-    }
+    record Run(Map<String, Object> output, List<String> logLines) {}
 
     private static OpenApiContract contract;
 
@@ -72,8 +70,8 @@ final class Lambda {
                 contract = OpenApiContract.load(TestEngine.get().root.resolve("openapi.yaml"));
             }
         }
-        List<String> violations = contract.violations(method, routeKey, response.status(), response.contentType(),
-                response.body());
+        List<String> violations =
+                contract.violations(method, routeKey, response.status(), response.contentType(), response.body());
         if (!violations.isEmpty()) {
             throw new AssertionError("response breaks openapi.yaml for " + routeKey + " " + response.status() + ": "
                     + violations + "\n" + response.body());
@@ -119,7 +117,8 @@ final class Lambda {
         /** The ids of the objects in one list field of the body ({@code items}, {@code projects}). */
         @SuppressWarnings("unchecked")
         List<String> ids(String listField) {
-            return ((List<Map<String, Object>>) json().get(listField)).stream().map(i -> (String) i.get("id")).toList();
+            return ((List<Map<String, Object>>) json().get(listField))
+                    .stream().map(i -> (String) i.get("id")).toList();
         }
     }
 }

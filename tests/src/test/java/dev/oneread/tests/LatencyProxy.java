@@ -48,23 +48,25 @@ final class LatencyProxy implements AutoCloseable {
     }
 
     private static void pipe(InputStream in, OutputStream out, Duration delay, Socket a, Socket b) {
-        Thread t = new Thread(() -> {
-            byte[] buffer = new byte[64 * 1024];
-            try {
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    if (!delay.isZero()) {
-                        Thread.sleep(delay.toMillis());
+        Thread t = new Thread(
+                () -> {
+                    byte[] buffer = new byte[64 * 1024];
+                    try {
+                        for (int n; (n = in.read(buffer)) > 0; ) {
+                            if (!delay.isZero()) {
+                                Thread.sleep(delay.toMillis());
+                            }
+                            out.write(buffer, 0, n);
+                            out.flush();
+                        }
+                    } catch (IOException | InterruptedException e) {
+                        // connection closed
+                    } finally {
+                        close(a);
+                        close(b);
                     }
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException | InterruptedException e) {
-                // connection closed
-            } finally {
-                close(a);
-                close(b);
-            }
-        }, "latency-pipe");
+                },
+                "latency-pipe");
         t.setDaemon(true);
         t.start();
     }

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.TestInstance;
 class LayerRulesTest {
     private static final String LOCAL = "dev.oneread.local..";
     private static final String FUNCTIONS = "dev.oneread.functions..";
-    private static final String[] SHARED = {"dev.oneread.keys..", "dev.oneread.expr..", "dev.oneread.model..",
-            "dev.oneread.store..", "dev.oneread.http.."};
+    private static final String[] SHARED = {
+        "dev.oneread.keys..", "dev.oneread.expr..", "dev.oneread.model..", "dev.oneread.store..", "dev.oneread.http.."
+    };
 
     private JavaClasses main;
 
@@ -43,22 +44,33 @@ class LayerRulesTest {
         assertThat(main.contain(dev.oneread.expr.KeyCondition.class)).isTrue();
         assertThat(main.contain(dev.oneread.store.ControlPlaneStore.class)).isTrue();
         assertThat(main.contain(dev.oneread.http.HttpEndpoint.class)).isTrue();
-        assertThat(main.stream().map(JavaClass::getPackageName).filter(p -> p.startsWith("dev.oneread.functions."))
-                .distinct()).hasSize(10);
+        assertThat(main.stream()
+                        .map(JavaClass::getPackageName)
+                        .filter(p -> p.startsWith("dev.oneread.functions."))
+                        .distinct())
+                .hasSize(10);
         assertThat(main.stream().map(JavaClass::getPackageName)).noneMatch(p -> p.equals("dev.oneread.tests"));
     }
 
     @Test
     void local_shouldNeverDependOnFunctions() {
-        check(noClasses().that().resideInAPackage(LOCAL)
-                .should().dependOnClassesThat().resideInAPackage(FUNCTIONS)
+        check(noClasses()
+                .that()
+                .resideInAPackage(LOCAL)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(FUNCTIONS)
                 .because("local/ loads each function from its own artifact, as Lambda does"));
     }
 
     @Test
     void shared_shouldDependOnNeitherLocalNorFunctions() {
-        check(noClasses().that().resideInAnyPackage(SHARED)
-                .should().dependOnClassesThat().resideInAnyPackage(LOCAL, FUNCTIONS)
+        check(noClasses()
+                .that()
+                .resideInAnyPackage(SHARED)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(LOCAL, FUNCTIONS)
                 .because("shared/ is the ground floor: both top floors stand on it"));
     }
 
@@ -76,20 +88,29 @@ class LayerRulesTest {
 
     @Test
     void store_shouldNeverDependOnHttp() {
-        check(noClasses().that().resideInAPackage("dev.oneread.store..")
-                .should().dependOnClassesThat().resideInAPackage("dev.oneread.http..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("dev.oneread.store..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.oneread.http..")
                 .because("http maps the store's exceptions, never the other way round"));
     }
 
     @Test
     void functions_shouldNotDependOnEachOther() {
-        check(slices().matching("dev.oneread.functions.(*)..").should().notDependOnEachOther()
+        check(slices().matching("dev.oneread.functions.(*)..")
+                .should()
+                .notDependOnEachOther()
                 .because("each function is its own artifact; what two need belongs in shared/"));
     }
 
     private static ArchRule dependsOnNothingOfTheProjectBut(String layer) {
-        return noClasses().that().resideInAPackage(layer)
-                .should().dependOnClassesThat(resideInAPackage("dev.oneread..").and(not(resideInAPackage(layer))));
+        return noClasses()
+                .that()
+                .resideInAPackage(layer)
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.oneread..").and(not(resideInAPackage(layer))));
     }
 
     private void check(ArchRule rule) {

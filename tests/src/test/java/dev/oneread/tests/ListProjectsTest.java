@@ -37,12 +37,13 @@ class ListProjectsTest {
     void listProjects_shouldPageNewestFirstWithoutGapOrDuplicate_atOneQueryPerPage(int limit) {
         // GIVEN the items as stored, read independently, keyed by sort key, to price each page
         Map<String, Map<String, AttributeValue>> stored = new HashMap<>();
-        Partitions.items(api.engine.client, "WS#" + ws).forEach(i -> stored.put(i.get("Detail").s(), i));
+        Partitions.items(api.engine.client, "WS#" + ws)
+                .forEach(i -> stored.put(i.get("Detail").s(), i));
         List<String> expected = new ArrayList<>(created);
         expected.sort(Comparator.reverseOrder());
         // WHEN every page is fetched
-        List<Lambda.Response> pages = Pages.follow(Map.of("limit", Integer.toString(limit)),
-                query -> api.listProjects(ws, query));
+        List<Lambda.Response> pages =
+                Pages.follow(Map.of("limit", Integer.toString(limit)), query -> api.listProjects(ws, query));
         // THEN each page is exactly one Query, priced by what it read: its items plus the look-ahead item
         List<String> listed = new ArrayList<>();
         for (int number = 1; number <= pages.size(); number++) {
@@ -53,7 +54,8 @@ class ListProjectsTest {
             expected.subList(offset, Math.min(expected.size(), offset + limit + 1))
                     .forEach(id -> read.add(stored.get("PROJ#" + id)));
             assertThat(page.dynamoCalls()).as("calls on page %d", number).isEqualTo(1);
-            assertThat(page.dynamoCapacity()).as("capacity on page %d", number)
+            assertThat(page.dynamoCapacity())
+                    .as("capacity on page %d", number)
                     .isEqualByComparingTo(ItemSizes.eventuallyConsistentReadUnits(read));
             assertThat(ids).hasSize(page.nextCursor() == null ? expected.size() - offset : limit);
             listed.addAll(ids);

@@ -63,10 +63,16 @@ class LiteralRulesTest {
     void scan_shouldReadTheMainSourcesOfEveryModule() {
         // A rule over no literals would pass for nothing: the allowed packages' own literals prove the scan
         // sees them (the codec's key prefixes, the builder's placeholder marks).
-        assertThat(literals).extracting(Literal::file).anyMatch(f -> f.startsWith("shared/"))
-                .anyMatch(f -> f.startsWith("functions/")).anyMatch(f -> f.startsWith("local/"));
-        assertThat(literals).anyMatch(l -> l.file().startsWith(KEYS) && KEY.matcher(l.value()).find());
-        assertThat(literals).anyMatch(l -> l.file().startsWith(EXPR) && l.value().equals("#"))
+        assertThat(literals)
+                .extracting(Literal::file)
+                .anyMatch(f -> f.startsWith("shared/"))
+                .anyMatch(f -> f.startsWith("functions/"))
+                .anyMatch(f -> f.startsWith("local/"));
+        assertThat(literals)
+                .anyMatch(
+                        l -> l.file().startsWith(KEYS) && KEY.matcher(l.value()).find());
+        assertThat(literals)
+                .anyMatch(l -> l.file().startsWith(EXPR) && l.value().equals("#"))
                 .anyMatch(l -> l.file().startsWith(EXPR) && l.value().equals(":"));
     }
 
@@ -78,8 +84,11 @@ class LiteralRulesTest {
 
     @Test
     void placeholderLiterals_shouldOnlyBeWrittenInExpr() {
-        assertThat(violations(PLACEHOLDER, EXPR,
-                "an expression placeholder literal (#name, :value) outside dev.oneread.expr")).isEmpty();
+        assertThat(violations(
+                        PLACEHOLDER,
+                        EXPR,
+                        "an expression placeholder literal (#name, :value) outside dev.oneread.expr"))
+                .isEmpty();
     }
 
     @Test
@@ -90,8 +99,16 @@ class LiteralRulesTest {
                 .noneMatch(s -> KEY.matcher(s).find());
         assertThat(List.of("#er", ":pk", "EntityRef = :pk", "#v = :v1", "attribute_not_exists(#pk)"))
                 .allMatch(s -> PLACEHOLDER.matcher(s).find());
-        assertThat(List.of("application/problem+json", "arn:aws:lambda:us-east-1", "dd/MMM/yyyy:HH:mm:ss Z",
-                "12:00", "http://127.0.0.1:3000", ": ", "#", "AWS::Serverless::Function", "{\"done\":true}"))
+        assertThat(List.of(
+                        "application/problem+json",
+                        "arn:aws:lambda:us-east-1",
+                        "dd/MMM/yyyy:HH:mm:ss Z",
+                        "12:00",
+                        "http://127.0.0.1:3000",
+                        ": ",
+                        "#",
+                        "AWS::Serverless::Function",
+                        "{\"done\":true}"))
                 .noneMatch(s -> PLACEHOLDER.matcher(s).find());
     }
 
@@ -109,7 +126,8 @@ class LiteralRulesTest {
         for (Path module : List.of(root.resolve("shared"), root.resolve("local"), root.resolve("functions"))) {
             try (Stream<Path> files = Files.walk(module)) {
                 files.filter(f -> f.toString().endsWith(".java"))
-                        .filter(f -> root.relativize(f).toString().replace('\\', '/').contains("/src/main/java/"))
+                        .filter(f ->
+                                root.relativize(f).toString().replace('\\', '/').contains("/src/main/java/"))
                         .forEach(sources::add);
             }
         }
@@ -122,11 +140,13 @@ class LiteralRulesTest {
         List<Literal> out = new ArrayList<>();
         try (StandardJavaFileManager files = compiler.getStandardFileManager(null, null, null)) {
             StringWriter diagnostics = new StringWriter();
-            JavacTask task = (JavacTask) compiler.getTask(diagnostics, files, null, List.of("-proc:none"), null,
-                    files.getJavaFileObjectsFromPaths(sources));
+            JavacTask task = (JavacTask) compiler.getTask(
+                    diagnostics, files, null, List.of("-proc:none"), null, files.getJavaFileObjectsFromPaths(sources));
             SourcePositions positions = Trees.instance(task).getSourcePositions();
             for (CompilationUnitTree unit : task.parse()) {
-                String file = root.relativize(Path.of(unit.getSourceFile().toUri())).toString().replace('\\', '/');
+                String file = root.relativize(Path.of(unit.getSourceFile().toUri()))
+                        .toString()
+                        .replace('\\', '/');
                 new TreeScanner<Void, Void>() {
                     @Override
                     public Void visitLiteral(LiteralTree literal, Void unused) {

@@ -33,8 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LocalRunnerTest {
     private final TestEngine engine = TestEngine.get();
-    private final Map<String, String> environment = Map.of(
-            "DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE);
+    private final Map<String, String> environment =
+            Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE);
 
     private Run run(List<String> args, String stdin) {
         return RunnerCommand.run(environment, stdin, args);
@@ -47,24 +47,25 @@ class LocalRunnerTest {
 
     Stream<Arguments> eventFiles() throws IOException {
         try (Stream<Path> files = Files.list(engine.root.resolve("events"))) {
-            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList().stream().map(file -> {
-                String stem = file.getFileName().toString().replace(".json", "");
-                // events/<module>.json belongs to the function whose CodeUri is functions/<module>/...
-                String function = switch (stem) {
-                    case "create-workspace" -> "CreateWorkspace";
-                    case "get-workspace" -> "GetWorkspace";
-                    case "create-project" -> "CreateProject";
-                    case "list-projects" -> "ListProjects";
-                    case "get-project" -> "GetProject";
-                    case "get-workspace-collection" -> "GetWorkspaceCollection";
-                    case "update-workspace" -> "UpdateWorkspace";
-                    case "update-project" -> "UpdateProject";
-                    case "delete-project" -> "DeleteProject";
-                    case "migrate-hot-tenant" -> "MigrateHotTenant";
-                    default -> throw new AssertionError("event file without a function: " + file);
-                };
-                return new Arguments(file, function);
-            });
+            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList().stream()
+                    .map(file -> {
+                        String stem = file.getFileName().toString().replace(".json", "");
+                        // events/<module>.json belongs to the function whose CodeUri is functions/<module>/...
+                        String function = switch (stem) {
+                            case "create-workspace" -> "CreateWorkspace";
+                            case "get-workspace" -> "GetWorkspace";
+                            case "create-project" -> "CreateProject";
+                            case "list-projects" -> "ListProjects";
+                            case "get-project" -> "GetProject";
+                            case "get-workspace-collection" -> "GetWorkspaceCollection";
+                            case "update-workspace" -> "UpdateWorkspace";
+                            case "update-project" -> "UpdateProject";
+                            case "delete-project" -> "DeleteProject";
+                            case "migrate-hot-tenant" -> "MigrateHotTenant";
+                            default -> throw new AssertionError("event file without a function: " + file);
+                        };
+                        return new Arguments(file, function);
+                    });
         }
     }
 
@@ -82,13 +83,25 @@ class LocalRunnerTest {
         Fixtures.seedForEventFiles(engine);
         if (a.function().equals("MigrateHotTenant")) {
             // WHEN the job runs for acme as a hot tenant being migrated (its two projects move to 4 shards)
-            Run run = run(List.of("invoke", "MigrateHotTenant", "--event", a.file().toString(), "--parameter-overrides",
-                    "HotTenantShards=acme=4", "HotTenantMigrating=acme"), "");
+            Run run = run(
+                    List.of(
+                            "invoke",
+                            "MigrateHotTenant",
+                            "--event",
+                            a.file().toString(),
+                            "--parameter-overrides",
+                            "HotTenantShards=acme=4",
+                            "HotTenantMigrating=acme"),
+                    "");
             // THEN it reports done, and acme's partition keeps only the workspace item
             assertThat(run.exitCode()).as(run.stderr()).isZero();
-            assertThat(Json.readObject(run.stdout().strip())).containsEntry("done", true).containsEntry("moved", 2);
+            assertThat(Json.readObject(run.stdout().strip()))
+                    .containsEntry("done", true)
+                    .containsEntry("moved", 2);
             assertThat(run.stderr()).contains("\"job\":\"MigrateHotTenant\"");
-            assertThat(Partitions.items(engine.client, "WS#acme")).extracting(i -> i.get("Detail").s()).containsExactly("META");
+            assertThat(Partitions.items(engine.client, "WS#acme"))
+                    .extracting(i -> i.get("Detail").s())
+                    .containsExactly("META");
             Fixtures.seedForEventFiles(engine);
             return;
         }
@@ -108,7 +121,8 @@ class LocalRunnerTest {
             default -> "1";
         };
         assertThat(headers.get("x-dynamo-calls")).isEqualTo(calls);
-        assertThat(run.stderr()).contains("\"function\":\"" + a.function() + "\"")
+        assertThat(run.stderr())
+                .contains("\"function\":\"" + a.function() + "\"")
                 .containsPattern("REPORT RequestId: \\S+\\tDuration: [0-9.]+ ms.*\\tInit Duration: [0-9.]+ ms");
     }
 
@@ -149,7 +163,8 @@ class LocalRunnerTest {
             Run run = run(List.of("invoke", "GetWorkspace", "--event", event.toString()), "");
             // THEN
             assertThat(run.exitCode()).as(event.toString()).isEqualTo(1);
-            assertThat(run.stderr()).contains("invoke: event is not valid JSON", event.toString())
+            assertThat(run.stderr())
+                    .contains("invoke: event is not valid JSON", event.toString())
                     .doesNotContain("START RequestId");
             assertThat(run.stdout()).isEmpty();
         }
@@ -162,11 +177,21 @@ class LocalRunnerTest {
     void eachFunction_shouldSeeOnlyItsOwnArtifact() {
         // GIVEN GetWorkspace's zip, asked for a class that only ListProjects' zip holds. This test JVM has that
         // class on its classpath, so if the runner let the function loader see the runner's classpath, it would load.
-        FunctionSpec getWorkspace = new TemplateFunctions(SamTemplate.load(engine.root.resolve("template.yaml")),
-                engine.root, Map.of(), Map.of("Table", TestEngine.TABLE)).functions().get("GetWorkspace");
-        FunctionSpec wrongHandler = new FunctionSpec("GetWorkspace",
-                "dev.oneread.functions.listprojects.ListProjectsFunction::handleRequest", getWorkspace.codeUri(),
-                getWorkspace.memoryMb(), getWorkspace.timeoutSeconds(), getWorkspace.environment(), List.of());
+        FunctionSpec getWorkspace = new TemplateFunctions(
+                        SamTemplate.load(engine.root.resolve("template.yaml")),
+                        engine.root,
+                        Map.of(),
+                        Map.of("Table", TestEngine.TABLE))
+                .functions()
+                .get("GetWorkspace");
+        FunctionSpec wrongHandler = new FunctionSpec(
+                "GetWorkspace",
+                "dev.oneread.functions.listprojects.ListProjectsFunction::handleRequest",
+                getWorkspace.codeUri(),
+                getWorkspace.memoryMb(),
+                getWorkspace.timeoutSeconds(),
+                getWorkspace.environment(),
+                List.of());
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         try (LocalFunction function = new LocalFunction(wrongHandler, environment, new PrintStream(log))) {
             // WHEN / THEN
@@ -179,12 +204,15 @@ class LocalRunnerTest {
     @Test
     void functionsOfOneStack_shouldNotShareStaticState() {
         // Two functions, two loaders: the same shared class is two distinct classes, as in two Lambda environments.
-        try (LocalStack stack = LocalStack.start(engine.root, LocalStack.Settings.fromEnvironment(environment, Map.of(),
-                null, false), new PrintStream(new ByteArrayOutputStream()))) {
+        try (LocalStack stack = LocalStack.start(
+                engine.root,
+                LocalStack.Settings.fromEnvironment(environment, Map.of(), null, false),
+                new PrintStream(new ByteArrayOutputStream()))) {
             LocalFunction a = stack.functions().get("GetWorkspace");
             LocalFunction b = stack.functions().get("GetProject");
             a.invoke(eventFor("GET /workspaces/{workspaceId}", "/workspaces/acme", Map.of("workspaceId", "acme")));
-            b.invoke(eventFor("GET /workspaces/{workspaceId}/projects/{projectId}",
+            b.invoke(eventFor(
+                    "GET /workspaces/{workspaceId}/projects/{projectId}",
                     "/workspaces/acme/projects/" + Fixtures.PROJECT,
                     Map.of("workspaceId", "acme", "projectId", Fixtures.PROJECT)));
 
@@ -195,8 +223,17 @@ class LocalRunnerTest {
     }
 
     private static byte[] eventFor(String routeKey, String path, Map<String, String> parameters) {
-        return Json.write(Map.of("version", "2.0", "routeKey", routeKey, "rawPath", path,
-                "pathParameters", parameters, "requestContext", Map.of("http", Map.of("method", "GET"))))
+        return Json.write(Map.of(
+                        "version",
+                        "2.0",
+                        "routeKey",
+                        routeKey,
+                        "rawPath",
+                        path,
+                        "pathParameters",
+                        parameters,
+                        "requestContext",
+                        Map.of("http", Map.of("method", "GET"))))
                 .getBytes(StandardCharsets.UTF_8);
     }
 }

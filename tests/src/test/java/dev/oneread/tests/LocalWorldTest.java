@@ -32,21 +32,26 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LocalWorldTest {
     /** A row of the README's events table: {@code | `events/x.json` | Function | `200` | ... again: `412` |}. */
-    private static final Pattern ROW = Pattern.compile(
-            "^\\| `events/([a-z-]+\\.json)` \\| (\\w+) \\| `(\\d{3}|exit \\d)` \\|(.*)\\|$");
+    private static final Pattern ROW =
+            Pattern.compile("^\\| `events/([a-z-]+\\.json)` \\| (\\w+) \\| `(\\d{3}|exit \\d)` \\|(.*)\\|$");
+
     private static final Pattern AGAIN = Pattern.compile("again: `(\\d{3})`");
-    private static final Map<String, String> SHARDED = Map.of("HotTenantShards", "acme=4", "HotTenantMigrating", "acme");
+    private static final Map<String, String> SHARDED =
+            Map.of("HotTenantShards", "acme=4", "HotTenantMigrating", "acme");
 
     private final TestEngine engine = TestEngine.get();
     private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
 
     /** What the README promises for one event file on a fresh start-api, and on a second run if it says. */
-    record DocumentedAnswer(String file, String function, String answer, String again) {
-    }
+    record DocumentedAnswer(String file, String function, String answer, String again) {}
 
     private StartApi startApi(Path stateFile, String table, Map<String, String> overrides) throws IOException {
-        return StartApi.start(engine.root, new LocalStack.Settings(engine.endpoint, null, table, overrides, true), 0,
-                stateFile, quiet);
+        return StartApi.start(
+                engine.root,
+                new LocalStack.Settings(engine.endpoint, null, table, overrides, true),
+                0,
+                stateFile,
+                quiet);
     }
 
     private static String freshTable() {
@@ -54,8 +59,13 @@ class LocalWorldTest {
     }
 
     private Run invoke(Path stateFile, String function, String eventFile, String... more) {
-        List<String> args = new ArrayList<>(List.of("invoke", function, "--event",
-                engine.root.resolve("events").resolve(eventFile).toString(), "--state-file", stateFile.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "invoke",
+                function,
+                "--event",
+                engine.root.resolve("events").resolve(eventFile).toString(),
+                "--state-file",
+                stateFile.toString()));
         args.addAll(List.of(more));
         return RunnerCommand.run(Map.of(), "", args);
     }
@@ -66,8 +76,8 @@ class LocalWorldTest {
             Matcher row = ROW.matcher(line);
             if (row.matches()) {
                 Matcher again = AGAIN.matcher(row.group(4));
-                rows.add(new DocumentedAnswer(row.group(1), row.group(2), row.group(3),
-                        again.find() ? again.group(1) : null));
+                rows.add(new DocumentedAnswer(
+                        row.group(1), row.group(2), row.group(3), again.find() ? again.group(1) : null));
             }
         }
         return rows;
@@ -75,7 +85,8 @@ class LocalWorldTest {
 
     @SuppressWarnings("unchecked")
     private static List<Object> items(Run run) {
-        return (List<Object>) Json.readObject((String) run.response().get("body")).get("items");
+        return (List<Object>)
+                Json.readObject((String) run.response().get("body")).get("items");
     }
 
     @Test
@@ -84,8 +95,12 @@ class LocalWorldTest {
         // GIVEN the README's table covers every file in events/, and a fresh start-api with the sample data
         List<DocumentedAnswer> answers = documented();
         try (Stream<Path> files = Files.list(engine.root.resolve("events"))) {
-            assertThat(answers).extracting(DocumentedAnswer::file).containsExactlyInAnyOrderElementsOf(
-                    files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".json")).toList());
+            assertThat(answers)
+                    .extracting(DocumentedAnswer::file)
+                    .containsExactlyInAnyOrderElementsOf(
+                            files.map(f -> f.getFileName().toString())
+                                    .filter(f -> f.endsWith(".json"))
+                                    .toList());
         }
         Path stateFile = dir.resolve("start-api.json");
         try (StartApi api = startApi(stateFile, freshTable(), Map.of())) {
@@ -94,18 +109,26 @@ class LocalWorldTest {
                 // WHEN
                 Run run = invoke(stateFile, answer.function(), answer.file());
                 // THEN it says it used start-api's engine, and gets the documented answer
-                assertThat(run.stderr()).as(answer.file())
-                        .startsWith("invoke: using the engine of start-api (pid " + pid + ", http://127.0.0.1:" + api.port());
+                assertThat(run.stderr())
+                        .as(answer.file())
+                        .startsWith("invoke: using the engine of start-api (pid " + pid + ", http://127.0.0.1:"
+                                + api.port());
                 if (answer.answer().startsWith("exit ")) {
-                    assertThat(run.exitCode()).as(answer.file() + "\n" + run.stderr())
+                    assertThat(run.exitCode())
+                            .as(answer.file() + "\n" + run.stderr())
                             .isEqualTo(Integer.parseInt(answer.answer().substring(5)));
                     continue;
                 }
-                assertThat(run.exitCode()).as(answer.file() + "\n" + run.stderr()).isZero();
-                assertThat(run.status()).as(answer.file() + "\n" + run.stdout()).isEqualTo(Integer.parseInt(answer.answer()));
+                assertThat(run.exitCode())
+                        .as(answer.file() + "\n" + run.stderr())
+                        .isZero();
+                assertThat(run.status())
+                        .as(answer.file() + "\n" + run.stdout())
+                        .isEqualTo(Integer.parseInt(answer.answer()));
                 if (answer.again() != null) {
                     Run again = invoke(stateFile, answer.function(), answer.file());
-                    assertThat(again.status()).as(answer.file() + " again\n" + again.stdout())
+                    assertThat(again.status())
+                            .as(answer.file() + " again\n" + again.stdout())
                             .isEqualTo(Integer.parseInt(answer.again()));
                 }
             }
@@ -121,21 +144,31 @@ class LocalWorldTest {
         Path stateFile = dir.resolve("start-api.json");
         try (StartApi ignored = startApi(stateFile, freshTable(), Map.of())) {
             // WHEN the migration is invoked with a shard plan start-api does not have (what emptied its lists)
-            Run refused = invoke(stateFile, "MigrateHotTenant", "migrate-hot-tenant.json", "--parameter-overrides",
-                    "HotTenantShards=acme=4", "HotTenantMigrating=acme");
+            Run refused = invoke(
+                    stateFile,
+                    "MigrateHotTenant",
+                    "migrate-hot-tenant.json",
+                    "--parameter-overrides",
+                    "HotTenantShards=acme=4",
+                    "HotTenantMigrating=acme");
             // THEN invoke refuses before the function runs, and says what differs and what to do
             assertThat(refused.exitCode()).isEqualTo(2);
             assertThat(refused.stdout()).isEmpty();
-            assertThat(refused.stderr()).doesNotContain("START RequestId")
-                    .contains("the running start-api (pid " + ProcessHandle.current().pid() + ") has other parameters",
-                            "HotTenantShards is \"\" there, \"acme=4\" here", "HotTenantMigrating is \"\" there, \"acme\" here",
+            assertThat(refused.stderr())
+                    .doesNotContain("START RequestId")
+                    .contains(
+                            "the running start-api (pid "
+                                    + ProcessHandle.current().pid() + ") has other parameters",
+                            "HotTenantShards is \"\" there, \"acme=4\" here",
+                            "HotTenantMigrating is \"\" there, \"acme\" here",
                             "Restart start-api with these --parameter-overrides");
             // and start-api's lists still show both sample projects
             Run list = invoke(stateFile, "ListProjects", "list-projects.json");
             assertThat(list.status()).isEqualTo(200);
             assertThat(items(list)).hasSize(2);
             // while overrides equal to start-api's own are fine
-            Run same = invoke(stateFile, "GetWorkspace", "get-workspace.json", "--parameter-overrides", "ReadAudit=true");
+            Run same =
+                    invoke(stateFile, "GetWorkspace", "get-workspace.json", "--parameter-overrides", "ReadAudit=true");
             assertThat(same.exitCode()).as(same.stderr()).isZero();
             assertThat(same.status()).isEqualTo(200);
         }
@@ -165,18 +198,25 @@ class LocalWorldTest {
         // GIVEN a sample project deleted and the workspace changed through start-api's engine
         Path stateFile = dir.resolve("start-api.json");
         try (StartApi ignored = startApi(stateFile, freshTable(), Map.of())) {
-            assertThat(invoke(stateFile, "DeleteProject", "delete-project.json").status()).isEqualTo(204);
-            assertThat(invoke(stateFile, "UpdateWorkspace", "update-workspace.json").status()).isEqualTo(200);
+            assertThat(invoke(stateFile, "DeleteProject", "delete-project.json").status())
+                    .isEqualTo(204);
+            assertThat(invoke(stateFile, "UpdateWorkspace", "update-workspace.json")
+                            .status())
+                    .isEqualTo(200);
             // WHEN
             Run seed = RunnerCommand.run(Map.of(), "seed", "--state-file", stateFile.toString());
             // THEN the deleted project is back, the changed workspace is not reset
             assertThat(seed.exitCode()).as(seed.stderr()).isZero();
             assertThat(seed.stderr()).startsWith("seed: using the engine of start-api");
-            assertThat(seed.stdout()).contains("created project " + Fixtures.PROJECT_TO_DELETE,
-                    "already there, left as they are: workspace acme, project " + Fixtures.PROJECT);
-            assertThat(invoke(stateFile, "DeleteProject", "delete-project.json").status()).isEqualTo(204);
+            assertThat(seed.stdout())
+                    .contains(
+                            "created project " + Fixtures.PROJECT_TO_DELETE,
+                            "already there, left as they are: workspace acme, project " + Fixtures.PROJECT);
+            assertThat(invoke(stateFile, "DeleteProject", "delete-project.json").status())
+                    .isEqualTo(204);
             Run workspace = invoke(stateFile, "GetWorkspace", "get-workspace.json");
-            assertThat(((Map<?, ?>) workspace.response().get("headers")).get("etag")).isEqualTo("\"2\"");
+            assertThat(((Map<?, ?>) workspace.response().get("headers")).get("etag"))
+                    .isEqualTo("\"2\"");
         }
     }
 
@@ -189,17 +229,20 @@ class LocalWorldTest {
             try (StartApi second = startApi(stateFile, freshTable(), Map.of())) {
                 Run run = invoke(stateFile, "GetWorkspace", "get-workspace.json");
                 // THEN invoke keeps talking to the first one, before and after
-                assertThat(run.stderr()).contains("http://127.0.0.1:" + first.port() + ")")
+                assertThat(run.stderr())
+                        .contains("http://127.0.0.1:" + first.port() + ")")
                         .doesNotContain("http://127.0.0.1:" + second.port() + ")");
             }
             assertThat(StartApiState.read(stateFile))
-                    .hasValueSatisfying(state -> assertThat(state.api().getPort()).isEqualTo(first.port()));
+                    .hasValueSatisfying(
+                            state -> assertThat(state.api().getPort()).isEqualTo(first.port()));
         }
     }
 
     @Test
     void seed_shouldRefuse_whenThereIsNoEngineToKeepTheData(@TempDir Path dir) {
-        Run seed = RunnerCommand.run(Map.of(), "seed", "--state-file", dir.resolve("none.json").toString());
+        Run seed = RunnerCommand.run(
+                Map.of(), "seed", "--state-file", dir.resolve("none.json").toString());
 
         assertThat(seed.exitCode()).isEqualTo(1);
         assertThat(seed.stderr()).startsWith("seed: no start-api runs");
@@ -221,13 +264,15 @@ class LocalWorldTest {
             for (Map<String, Object> stale : List.of(killed, reused)) {
                 Path file = dir.resolve(UUID.randomUUID() + ".json");
                 Files.writeString(file, Json.write(stale));
-                assertThat(StartApiState.read(file)).hasValueSatisfying(state -> assertThat(state.isAlive()).isFalse());
+                assertThat(StartApiState.read(file))
+                        .hasValueSatisfying(state -> assertThat(state.isAlive()).isFalse());
                 // WHEN
                 Run run = invoke(file, "GetWorkspace", "get-workspace.json");
                 // THEN it says so, and its own engine holds the sample data the event expects
                 assertThat(run.exitCode()).as(run.stderr()).isZero();
-                assertThat(run.stderr()).startsWith("invoke: using an engine of its own (in memory, table oneread), since"
-                        + " the start-api in " + file + " (pid " + stale.get("pid") + ") no longer runs");
+                assertThat(run.stderr())
+                        .startsWith("invoke: using an engine of its own (in memory, table oneread), since"
+                                + " the start-api in " + file + " (pid " + stale.get("pid") + ") no longer runs");
                 assertThat(run.status()).isEqualTo(200);
             }
             // and --own-engine ignores a live one

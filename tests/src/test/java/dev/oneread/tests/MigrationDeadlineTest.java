@@ -7,10 +7,7 @@ import dev.oneread.http.FunctionConfig;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.DynamoDbClients;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -51,7 +48,8 @@ class MigrationDeadlineTest {
         before.createWorkspace(ws, "Slow");
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < PROJECTS; i++) {
-            ids.add((String) before.createProject(ws, "{\"name\":\"p" + i + "\"}").json().get("id"));
+            ids.add((String)
+                    before.createProject(ws, "{\"name\":\"p" + i + "\"}").json().get("id"));
         }
         ShardPlan migrating = ShardPlan.parse(ws + "=4", ws);
         MigrateHotTenantFunction job = new MigrateHotTenantFunction(
@@ -68,8 +66,11 @@ class MigrationDeadlineTest {
         assertThat(first).containsEntry("done", false);
         assertThat((Integer) first.get("moved")).isBetween(1, PROJECTS - 1);
         // AND its log lines are JSON
-        assertThat(firstRun.logLines()).isNotEmpty().allSatisfy(line ->
-                assertThat(Json.readObject(line)).containsEntry("job", "MigrateHotTenant").containsKey("done"));
+        assertThat(firstRun.logLines())
+                .isNotEmpty()
+                .allSatisfy(line -> assertThat(Json.readObject(line))
+                        .containsEntry("job", "MigrateHotTenant")
+                        .containsKey("done"));
         // WHEN it runs again until done
         List<Map<String, Object>> runs = new ArrayList<>(List.of(first));
         while (!Boolean.TRUE.equals(runs.get(runs.size() - 1).get("done")) && runs.size() < 6) {
@@ -78,12 +79,13 @@ class MigrationDeadlineTest {
         // THEN every project moved exactly once, and only the workspace item is left unsharded
         assertThat(runs.get(runs.size() - 1)).containsEntry("done", true);
         assertThat(runs.stream().mapToInt(r -> (Integer) r.get("moved")).sum()).isEqualTo(PROJECTS);
-        assertThat(Partitions.items(engine.client, "WS#" + ws)).extracting(i -> i.get("Detail").s())
+        assertThat(Partitions.items(engine.client, "WS#" + ws))
+                .extracting(i -> i.get("Detail").s())
                 .containsExactly("META");
         Api after = new Api(ShardPlan.parse(ws + "=4", ""));
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> listed = (List<Map<String, Object>>) after.listProjects(ws, Map.of("limit", "100"))
-                .json().get("items");
+        List<Map<String, Object>> listed = (List<Map<String, Object>>)
+                after.listProjects(ws, Map.of("limit", "100")).json().get("items");
         assertThat(listed).extracting(p -> (String) p.get("id")).containsExactlyInAnyOrderElementsOf(ids);
     }
 }

@@ -34,7 +34,8 @@ class MigrationTest {
         try {
             List<Callable<String>> creates = new ArrayList<>();
             for (int i = 0; i < 500; i++) {
-                creates.add(() -> (String) before.createProject(ws, "{\"name\":\"old\"}").json().get("id"));
+                creates.add(() -> (String)
+                        before.createProject(ws, "{\"name\":\"old\"}").json().get("id"));
             }
             for (Future<String> f : pool.invokeAll(creates)) {
                 known.add(f.get());
@@ -49,11 +50,12 @@ class MigrationTest {
             Future<Map<String, Object>> job = pool.submit(() -> {
                 // As an operator would: invoke until it reports done (each run stops before its time is up).
                 try {
-                    MigrateHotTenantFunction function = new MigrateHotTenantFunction(during.engine.client,
-                            Api.config("MigrateHotTenant", migrating));
+                    MigrateHotTenantFunction function = new MigrateHotTenantFunction(
+                            during.engine.client, Api.config("MigrateHotTenant", migrating));
                     Map<String, Object> run;
                     do {
-                        run = Lambda.invokeJob(function, Map.of("workspaceId", ws)).output();
+                        run = Lambda.invokeJob(function, Map.of("workspaceId", ws))
+                                .output();
                         runs.add(run);
                     } while (!Boolean.TRUE.equals(run.get("done")) && runs.size() < 20);
                     return run;
@@ -101,19 +103,24 @@ class MigrationTest {
             System.out.println("migration runs: " + runs + "; listings during the move: " + listings);
             assertThat(problems).isEmpty();
             assertThat(result).containsEntry("done", true);
-            assertThat(runs.stream().mapToInt(r -> (Integer) r.get("moved")).sum()).isEqualTo(500);
+            assertThat(runs.stream().mapToInt(r -> (Integer) r.get("moved")).sum())
+                    .isEqualTo(500);
             assertThat(listings).isNotEmpty();
             // AND after the move (HotTenantMigrating emptied): every project, in shards only, one call per point read
             Api after = new Api(ShardPlan.parse(ws + "=10", ""));
-            assertThat(after.listAllProjects(ws)).containsExactlyInAnyOrderElementsOf(known).hasSize(560);
-            assertThat(Partitions.items(after.engine.client, "WS#" + ws)).extracting(i -> i.get("Detail").s())
+            assertThat(after.listAllProjects(ws))
+                    .containsExactlyInAnyOrderElementsOf(known)
+                    .hasSize(560);
+            assertThat(Partitions.items(after.engine.client, "WS#" + ws))
+                    .extracting(i -> i.get("Detail").s())
                     .containsExactly("META");
             Lambda.Response point = after.getProject(ws, known.iterator().next());
             assertThat(point.status()).isEqualTo(200);
             assertThat(point.dynamoCalls()).isEqualTo(1);
             // AND running the job again is a no-op
-            Lambda.Run again = Lambda.invokeJob(new MigrateHotTenantFunction(after.engine.client,
-                    Api.config("MigrateHotTenant", migrating)), Map.of("workspaceId", ws));
+            Lambda.Run again = Lambda.invokeJob(
+                    new MigrateHotTenantFunction(after.engine.client, Api.config("MigrateHotTenant", migrating)),
+                    Map.of("workspaceId", ws));
             assertThat(again.output()).containsEntry("moved", 0).containsEntry("done", true);
         } finally {
             pool.shutdownNow();

@@ -51,6 +51,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 final class OpenApiContract {
     /** The id the document is registered under: schemas are loaded from memory, never fetched. */
     private static final String DOCUMENT = "https://oneread.dev/openapi.yaml";
+
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
@@ -62,10 +63,15 @@ final class OpenApiContract {
 
     private OpenApiContract(String yaml) {
         this.document = new YAMLMapper().readTree(yaml);
-        Dialect openApi30 = Dialect.builder(Dialects.getOpenApi30()).format(new UtcInstantFormat()).build();
-        this.registry = SchemaRegistry.withDialect(openApi30, registry -> registry
-                .schemas(Map.of(DOCUMENT, yaml))
-                .schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build()));
+        Dialect openApi30 = Dialect.builder(Dialects.getOpenApi30())
+                .format(new UtcInstantFormat())
+                .build();
+        this.registry = SchemaRegistry.withDialect(
+                openApi30,
+                registry -> registry.schemas(Map.of(DOCUMENT, yaml))
+                        .schemaRegistryConfig(SchemaRegistryConfig.builder()
+                                .pathType(PathType.JSON_PATH)
+                                .build()));
     }
 
     static OpenApiContract load(Path openapiYaml) {
@@ -94,7 +100,8 @@ final class OpenApiContract {
             return List.of(method + " " + path + ": the operation is not documented");
         }
         JsonNode responses = operation.path("responses");
-        String documentedStatus = responses.has(Integer.toString(status)) ? Integer.toString(status)
+        String documentedStatus = responses.has(Integer.toString(status))
+                ? Integer.toString(status)
                 : responses.has("default") ? "default" : null;
         if (documentedStatus == null) {
             return List.of(where + ": the status is not documented (documented: " + list(responses) + ")");
@@ -103,19 +110,23 @@ final class OpenApiContract {
         JsonNode content = document.at(responsePointer).path("content");
         boolean hasBody = body != null && !body.isEmpty();
         if (status == 204 || content.isEmpty()) {
-            return !hasBody ? List.of() : List.of(where + ": "
-                    + (status == 204 ? "a 204 must have no body" : "no body is documented")
-                    + ", got " + body.length() + " characters");
+            return !hasBody
+                    ? List.of()
+                    : List.of(where + ": "
+                            + (status == 204 ? "a 204 must have no body" : "no body is documented")
+                            + ", got " + body.length() + " characters");
         }
         if (contentType == null) {
             return List.of(where + ": no content type (documented: " + list(content) + ")");
         }
         String mediaType = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
         String documentedType = names(content).stream()
-                .filter(name -> name.toLowerCase(Locale.ROOT).equals(mediaType)).findFirst().orElse(null);
+                .filter(name -> name.toLowerCase(Locale.ROOT).equals(mediaType))
+                .findFirst()
+                .orElse(null);
         if (documentedType == null) {
-            return List.of(where + ": content type " + mediaType + " is not documented (documented: "
-                    + list(content) + ")");
+            return List.of(
+                    where + ": content type " + mediaType + " is not documented (documented: " + list(content) + ")");
         }
         String schemaPointer = responsePointer + "/content/" + escape(documentedType) + "/schema";
         if (document.at(schemaPointer).isMissingNode()) {
@@ -141,8 +152,8 @@ final class OpenApiContract {
     /** Loaded and initialised before first use, so that concurrent validations share a finished schema. */
     private Schema loadSchema(String pointer) {
         // A fragment is a URI part: the braces of a path template are percent-encoded there.
-        Schema schema = registry.getSchema(SchemaLocation.of(
-                DOCUMENT + "#" + pointer.replace("{", "%7B").replace("}", "%7D")));
+        Schema schema = registry.getSchema(
+                SchemaLocation.of(DOCUMENT + "#" + pointer.replace("{", "%7B").replace("}", "%7D")));
         schema.initializeValidators();
         return schema;
     }
@@ -209,12 +220,19 @@ final class OpenApiContract {
         }
 
         @Override
-        public void validate(ExecutionContext executionContext, SchemaContext schemaContext, JsonNode node,
-                             JsonNode rootNode, NodePath instanceLocation, boolean assertionsEnabled,
-                             Supplier<MessageSourceError.Builder> message, FormatValidator formatValidator) {
+        public void validate(
+                ExecutionContext executionContext,
+                SchemaContext schemaContext,
+                JsonNode node,
+                JsonNode rootNode,
+                NodePath instanceLocation,
+                boolean assertionsEnabled,
+                Supplier<MessageSourceError.Builder> message,
+                FormatValidator formatValidator) {
             if (assertionsEnabled && !matches(executionContext, schemaContext, node)) {
                 String text = "\"" + node.asString() + "\" is not a UTC date-time like 2026-12-02T12:00:00.123Z";
-                executionContext.addError(message.get().messageSupplier(() -> text).build());
+                executionContext.addError(
+                        message.get().messageSupplier(() -> text).build());
             }
         }
     }

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The validator against the real openapi.yaml: what a valid response looks like, and each kind of breach. */
 class OpenApiContractTest {
-    private static final OpenApiContract CONTRACT = OpenApiContract.load(ProjectRoot.find().resolve("openapi.yaml"));
+    private static final OpenApiContract CONTRACT =
+            OpenApiContract.load(ProjectRoot.find().resolve("openapi.yaml"));
     private static final String JSON = "application/json";
     private static final String PROBLEM = "application/problem+json";
     private static final String GET_WORKSPACE = "GET /workspaces/{workspaceId}";
@@ -29,8 +30,7 @@ class OpenApiContractTest {
     private static final String COLLECTION = "GET /workspaces/{workspaceId}/collection";
 
     /** A route and the problem statuses its function may answer (401 is apart: the authorizer sends it). */
-    private record Route(String key, List<Integer> problems) {
-    }
+    private record Route(String key, List<Integer> problems) {}
 
     private static final List<Route> ROUTES = List.of(
             new Route("POST /workspaces", List.of(400, 403, 409, 413, 415, 422, 500, 503)),
@@ -39,7 +39,8 @@ class OpenApiContractTest {
             new Route("POST /workspaces/{workspaceId}/projects", List.of(400, 404, 409, 413, 415, 422, 500, 503)),
             new Route(LIST_PROJECTS, List.of(400, 404, 500, 503)),
             new Route(GET_PROJECT, List.of(400, 404, 500, 503)),
-            new Route("PATCH /workspaces/{workspaceId}/projects/{projectId}",
+            new Route(
+                    "PATCH /workspaces/{workspaceId}/projects/{projectId}",
                     List.of(400, 404, 412, 413, 415, 428, 500, 503)),
             new Route(DELETE_PROJECT, List.of(400, 404, 412, 500, 503)),
             new Route(COLLECTION, List.of(400, 404, 500, 503)));
@@ -48,8 +49,21 @@ class OpenApiContractTest {
     void violations_shouldBeEmpty_whenAWorkspaceBodyIsValid() {
         // GIVEN settings of every JSON kind, since settings are free-form
         Map<String, Object> workspace = workspace();
-        workspace.put("settings", Map.of("plan", "team", "seats", 12, "ratio", new BigDecimal("0.5"),
-                "sso", true, "domains", List.of("acme.dev"), "limits", Map.of("projects", 100)));
+        workspace.put(
+                "settings",
+                Map.of(
+                        "plan",
+                        "team",
+                        "seats",
+                        12,
+                        "ratio",
+                        new BigDecimal("0.5"),
+                        "sso",
+                        true,
+                        "domains",
+                        List.of("acme.dev"),
+                        "limits",
+                        Map.of("projects", 100)));
         // WHEN
         List<String> violations = violations(GET_WORKSPACE, 200, JSON, Json.write(workspace));
         // THEN
@@ -82,7 +96,8 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_WORKSPACE, 200, JSON, Json.write(workspace));
         // THEN
-        assertThat(violations).containsExactly("GET /workspaces/{workspaceId} 200: $: required property 'version' not found");
+        assertThat(violations)
+                .containsExactly("GET /workspaces/{workspaceId} 200: $: required property 'version' not found");
     }
 
     @Test
@@ -93,9 +108,10 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_WORKSPACE, 200, JSON, Json.write(workspace));
         // THEN
-        assertThat(violations).containsExactly(
-                "GET /workspaces/{workspaceId} 200: $: property 'entityRef' is not defined in the schema and the schema "
-                        + "does not allow additional properties");
+        assertThat(violations)
+                .containsExactly(
+                        "GET /workspaces/{workspaceId} 200: $: property 'entityRef' is not defined in the schema and the schema "
+                                + "does not allow additional properties");
     }
 
     @Test
@@ -106,8 +122,8 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_WORKSPACE, 200, JSON, Json.write(workspace));
         // THEN
-        assertThat(violations).containsExactly(
-                "GET /workspaces/{workspaceId} 200: $.version: string found, integer expected");
+        assertThat(violations)
+                .containsExactly("GET /workspaces/{workspaceId} 200: $.version: string found, integer expected");
     }
 
     @Test
@@ -121,9 +137,10 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(LIST_PROJECTS, 200, JSON, Json.write(page));
         // THEN the path names the item
-        assertThat(violations).containsExactly(
-                "GET /workspaces/{workspaceId}/projects 200: $.items[1].status: does not have a value in the "
-                        + "enumeration [\"ACTIVE\", \"PAUSED\", \"ARCHIVED\"]");
+        assertThat(violations)
+                .containsExactly(
+                        "GET /workspaces/{workspaceId}/projects 200: $.items[1].status: does not have a value in the "
+                                + "enumeration [\"ACTIVE\", \"PAUSED\", \"ARCHIVED\"]");
     }
 
     @Test
@@ -135,11 +152,12 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_PROJECT, 200, JSON, Json.write(project));
         // THEN
-        assertThat(violations).containsExactlyInAnyOrder(
-                "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.id: "
-                        + "does not match the regex pattern ^[0-7][0-9A-HJKMNP-TV-Z]{25}$",
-                "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.workspaceId: "
-                        + "does not match the regex pattern ^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$");
+        assertThat(violations)
+                .containsExactlyInAnyOrder(
+                        "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.id: "
+                                + "does not match the regex pattern ^[0-7][0-9A-HJKMNP-TV-Z]{25}$",
+                        "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.workspaceId: "
+                                + "does not match the regex pattern ^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$");
     }
 
     @Test
@@ -150,8 +168,9 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_PROJECT, 200, JSON, Json.write(project));
         // THEN
-        assertThat(violations).containsExactly(
-                "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.name: null found, string expected");
+        assertThat(violations)
+                .containsExactly(
+                        "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.name: null found, string expected");
     }
 
     @Test
@@ -167,9 +186,10 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(COLLECTION, 200, JSON, Json.write(collection));
         // THEN
-        assertThat(violations).containsExactlyInAnyOrder(
-                "GET /workspaces/{workspaceId}/collection 200: $.workspace: required property 'settings' not found",
-                "GET /workspaces/{workspaceId}/collection 200: $.workspace: does not have a value in the enumeration [null]");
+        assertThat(violations)
+                .containsExactlyInAnyOrder(
+                        "GET /workspaces/{workspaceId}/collection 200: $.workspace: required property 'settings' not found",
+                        "GET /workspaces/{workspaceId}/collection 200: $.workspace: does not have a value in the enumeration [null]");
     }
 
     @Test
@@ -182,15 +202,22 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_PROJECT, 200, JSON, Json.write(project));
         // THEN
-        assertThat(violations).containsExactlyInAnyOrder(
-                "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.name: must be at least 1 characters long",
-                "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.description: must be at most 2000 characters long",
-                "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.version: must have a minimum value of 1");
+        assertThat(violations)
+                .containsExactlyInAnyOrder(
+                        "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.name: must be at least 1 characters long",
+                        "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.description: must be at most 2000 characters long",
+                        "GET /workspaces/{workspaceId}/projects/{projectId} 200: $.version: must have a minimum value of 1");
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"2026-12-02T12:00:00", "2026-12-02T13:00:00+01:00", "2026-13-02T12:00:00Z",
-            "2026-12-02 12:00:00Z", "1764676800000"})
+    @ValueSource(
+            strings = {
+                "2026-12-02T12:00:00",
+                "2026-12-02T13:00:00+01:00",
+                "2026-13-02T12:00:00Z",
+                "2026-12-02 12:00:00Z",
+                "1764676800000"
+            })
     void violations_shouldReportABadTimestamp_whenItIsNotAUtcInstant(String timestamp) {
         // GIVEN no zone, an offset rather than UTC, an impossible month, no T, epoch millis
         Map<String, Object> workspace = workspace();
@@ -198,8 +225,9 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_WORKSPACE, 200, JSON, Json.write(workspace));
         // THEN
-        assertThat(violations).containsExactly("GET /workspaces/{workspaceId} 200: $.createdAt: \"" + timestamp
-                + "\" is not a UTC date-time like 2026-12-02T12:00:00.123Z");
+        assertThat(violations)
+                .containsExactly("GET /workspaces/{workspaceId} 200: $.createdAt: \"" + timestamp
+                        + "\" is not a UTC date-time like 2026-12-02T12:00:00.123Z");
     }
 
     @Test
@@ -207,15 +235,16 @@ class OpenApiContractTest {
         // WHEN throttling surfaced as 429, which the API does not use
         List<String> violations = violations(GET_WORKSPACE, 429, PROBLEM, problem(429));
         // THEN
-        assertThat(violations).containsExactly("GET /workspaces/{workspaceId} 429: the status is not documented "
-                + "(documented: 200, 400, 401, 404, 500, 503)");
+        assertThat(violations)
+                .containsExactly("GET /workspaces/{workspaceId} 429: the status is not documented "
+                        + "(documented: 200, 400, 401, 404, 500, 503)");
     }
 
     @Test
     void violations_shouldReportAnUndocumentedOperation_whenTheMethodHasNoRoute() {
         // WHEN
-        List<String> violations = CONTRACT.violations("PUT", "/workspaces/{workspaceId}", 200, JSON,
-                Json.write(workspace()));
+        List<String> violations =
+                CONTRACT.violations("PUT", "/workspaces/{workspaceId}", 200, JSON, Json.write(workspace()));
         // THEN
         assertThat(violations).containsExactly("PUT /workspaces/{workspaceId}: the operation is not documented");
     }
@@ -225,15 +254,16 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_WORKSPACE, 404, JSON, problem(404));
         // THEN
-        assertThat(violations).containsExactly("GET /workspaces/{workspaceId} 404: content type application/json "
-                + "is not documented (documented: application/problem+json)");
+        assertThat(violations)
+                .containsExactly("GET /workspaces/{workspaceId} 404: content type application/json "
+                        + "is not documented (documented: application/problem+json)");
     }
 
     @Test
     void violations_shouldIgnoreMediaTypeParameters_whenTheMediaTypeIsDocumented() {
         // WHEN
-        List<String> violations = violations(GET_WORKSPACE, 200, "Application/JSON; charset=utf-8",
-                Json.write(workspace()));
+        List<String> violations =
+                violations(GET_WORKSPACE, 200, "Application/JSON; charset=utf-8", Json.write(workspace()));
         // THEN
         assertThat(violations).isEmpty();
     }
@@ -243,8 +273,9 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_WORKSPACE, 200, JSON, "");
         // THEN
-        assertThat(violations).containsExactly(
-                "GET /workspaces/{workspaceId} 200: the body is empty, but application/json documents one");
+        assertThat(violations)
+                .containsExactly(
+                        "GET /workspaces/{workspaceId} 200: the body is empty, but application/json documents one");
     }
 
     @Test
@@ -262,8 +293,9 @@ class OpenApiContractTest {
         List<String> withBody = violations(DELETE_PROJECT, 204, JSON, "{}");
         // THEN
         assertThat(empty).isEmpty();
-        assertThat(withBody).containsExactly(
-                "DELETE /workspaces/{workspaceId}/projects/{projectId} 204: a 204 must have no body, got 2 characters");
+        assertThat(withBody)
+                .containsExactly(
+                        "DELETE /workspaces/{workspaceId}/projects/{projectId} 204: a 204 must have no body, got 2 characters");
     }
 
     @Test
@@ -274,9 +306,10 @@ class OpenApiContractTest {
         // WHEN
         List<String> violations = violations(GET_WORKSPACE, 500, PROBLEM, Json.write(problem));
         // THEN
-        assertThat(violations).containsExactly(
-                "GET /workspaces/{workspaceId} 500: $: property 'stackTrace' is not defined in the schema and the schema "
-                        + "does not allow additional properties");
+        assertThat(violations)
+                .containsExactly(
+                        "GET /workspaces/{workspaceId} 500: $: property 'stackTrace' is not defined in the schema and the schema "
+                                + "does not allow additional properties");
     }
 
     static Stream<Arguments> documentedProblems() {

@@ -20,16 +20,18 @@ final class Pages {
     /** More pages than any test list has: a cursor that never ends fails instead of hanging. */
     private static final int MAX_PAGES = 10_000;
 
-    private Pages() {
-    }
+    private Pages() {}
 
     /** Every page, in order; each must be a 200. */
-    static List<Lambda.Response> follow(Map<String, String> query, Function<Map<String, String>, Lambda.Response> fetch) {
+    static List<Lambda.Response> follow(
+            Map<String, String> query, Function<Map<String, String>, Lambda.Response> fetch) {
         List<Lambda.Response> pages = new ArrayList<>();
         Map<String, String> next = query;
         while (true) {
             Lambda.Response page = fetch.apply(next);
-            assertThat(page.status()).as("page %d: %s", pages.size() + 1, page.body()).isEqualTo(200);
+            assertThat(page.status())
+                    .as("page %d: %s", pages.size() + 1, page.body())
+                    .isEqualTo(200);
             pages.add(page);
             String cursor = page.nextCursor();
             if (cursor == null) {

@@ -21,16 +21,17 @@ final class Partitions {
     /** DynamoDB's limit for a partition key value: no write can reach a longer one. */
     private static final int MAX_PARTITION_KEY_BYTES = 2048;
 
-    private Partitions() {
-    }
+    private Partitions() {}
 
     /** Every item of one partition, in ascending sort key order, over as many pages as it takes. */
     static List<Map<String, AttributeValue>> items(DynamoDbClient client, String partition) {
-        return client.queryPaginator(q -> q
-                        .tableName(TestEngine.TABLE)
+        return client
+                .queryPaginator(q -> q.tableName(TestEngine.TABLE)
                         .keyConditionExpression("EntityRef = :pk")
                         .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition))))
-                .items().stream().toList();
+                .items()
+                .stream()
+                .toList();
     }
 
     /**
@@ -38,7 +39,8 @@ final class Partitions {
      * touched: one Query per partition, never a scan of the shared table (whose size grows with every test).
      * Keys longer than DynamoDB allows are left out, since nothing can be stored under them.
      */
-    static Map<String, List<Map<String, AttributeValue>>> snapshot(DynamoDbClient client, Collection<String> partitions) {
+    static Map<String, List<Map<String, AttributeValue>>> snapshot(
+            DynamoDbClient client, Collection<String> partitions) {
         Map<String, List<Map<String, AttributeValue>>> out = new TreeMap<>();
         for (String partition : partitions) {
             if (partition.getBytes(StandardCharsets.UTF_8).length <= MAX_PARTITION_KEY_BYTES) {

@@ -19,8 +19,11 @@ class ProjectRoutesTest {
         assertThat(response.status()).isEqualTo(201);
         Map<String, Object> body = response.json();
         assertThat((String) body.get("id")).matches("[0-7][0-9A-HJKMNP-TV-Z]{25}");
-        assertThat(body).containsEntry("workspaceId", ws).containsEntry("name", "Website")
-                .containsEntry("description", "Marketing site").containsEntry("status", "ACTIVE")
+        assertThat(body)
+                .containsEntry("workspaceId", ws)
+                .containsEntry("name", "Website")
+                .containsEntry("description", "Marketing site")
+                .containsEntry("status", "ACTIVE")
                 .containsEntry("version", 1);
         assertThat(response.headers()).containsEntry("location", "/workspaces/" + ws + "/projects/" + body.get("id"));
         // The create's documented cost: GetItem of the workspace (0.5) + conditional PutItem (1).
@@ -44,12 +47,16 @@ class ProjectRoutesTest {
         // GIVEN
         String ws = Api.freshWorkspaceId("getp");
         api.createWorkspace(ws, "Acme");
-        String id = (String) api.createProject(ws, "{\"name\":\"API\",\"status\":\"PAUSED\"}").json().get("id");
+        String id = (String) api.createProject(ws, "{\"name\":\"API\",\"status\":\"PAUSED\"}")
+                .json()
+                .get("id");
         // WHEN
         Lambda.Response response = api.getProject(ws, id);
         // THEN
         assertThat(response.status()).isEqualTo(200);
-        assertThat(response.json()).containsEntry("id", id).containsEntry("status", "PAUSED")
+        assertThat(response.json())
+                .containsEntry("id", id)
+                .containsEntry("status", "PAUSED")
                 .containsEntry("description", null);
         assertThat(response.headers()).containsEntry("etag", "\"1\"");
         assertThat(response.dynamoCalls()).isEqualTo(1);
@@ -62,7 +69,8 @@ class ProjectRoutesTest {
         String b = Api.freshWorkspaceId("b");
         api.createWorkspace(a, "A");
         api.createWorkspace(b, "B");
-        String idInB = (String) api.createProject(b, "{\"name\":\"B's\"}").json().get("id");
+        String idInB =
+                (String) api.createProject(b, "{\"name\":\"B's\"}").json().get("id");
 
         Lambda.Response response = api.getProject(a, idInB);
 

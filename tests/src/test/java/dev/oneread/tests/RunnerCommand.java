@@ -11,8 +11,7 @@ import java.util.Map;
 
 /** The runner's command line, run in this JVM as {@code java -jar local/target/oneread-local.jar} runs it. */
 final class RunnerCommand {
-    private RunnerCommand() {
-    }
+    private RunnerCommand() {}
 
     /** What one command did: its exit code and everything it printed. */
     record Run(int exitCode, String stdout, String stderr) {
@@ -30,8 +29,11 @@ final class RunnerCommand {
     static Run run(Map<String, String> environment, String stdin, List<String> args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+        int code = Main.run(
+                args,
+                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
                 environment);
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

@@ -62,12 +62,14 @@ class ShardingTest {
         Map<String, Integer> perShard = new TreeMap<>();
         for (int shard = 1; shard <= 10; shard++) {
             String partition = "WS#" + ws + "#" + (shard < 10 ? "0" : "") + shard;
-            perShard.put(partition, Partitions.items(api.engine.client, partition).size());
+            perShard.put(
+                    partition, Partitions.items(api.engine.client, partition).size());
         }
         System.out.println("items per shard: " + perShard);
         assertThat(perShard.values()).allSatisfy(n -> assertThat(n).isBetween(60, 140));
         assertThat(perShard.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(PROJECTS);
-        assertThat(Partitions.items(api.engine.client, "WS#" + ws)).extracting(i -> i.get("Detail").s())
+        assertThat(Partitions.items(api.engine.client, "WS#" + ws))
+                .extracting(i -> i.get("Detail").s())
                 .containsExactly("META");
     }
 
@@ -76,8 +78,8 @@ class ShardingTest {
     void list_shouldPageExactlyNewestFirstAcrossShards_withTenParallelQueriesPerFirstPage(int limit) {
         List<String> expected = new ArrayList<>(created);
         expected.sort(Comparator.reverseOrder());
-        List<Lambda.Response> pages = Pages.follow(Map.of("limit", Integer.toString(limit)),
-                query -> api.listProjects(ws, query));
+        List<Lambda.Response> pages =
+                Pages.follow(Map.of("limit", Integer.toString(limit)), query -> api.listProjects(ws, query));
         List<String> listed = new ArrayList<>();
         for (Lambda.Response page : pages) {
             List<String> ids = page.ids("items");
@@ -85,7 +87,9 @@ class ShardingTest {
             listed.addAll(ids);
             assertThat(page.dynamoCalls()).isBetween(1, 10);
         }
-        assertThat(pages.get(0).dynamoCalls()).as("the first page asks every shard").isEqualTo(10);
+        assertThat(pages.get(0).dynamoCalls())
+                .as("the first page asks every shard")
+                .isEqualTo(10);
         assertThat(listed).isEqualTo(expected);
         assertThat(new HashSet<>(listed)).hasSize(PROJECTS);
     }
@@ -95,10 +99,13 @@ class ShardingTest {
         // GIVEN 40 ms between function and engine, as a network has (dynalite on loopback answers in well under
         // a millisecond, faster than the SDK can issue the next request, so overlap would not show)
         try (LatencyProxy network = new LatencyProxy(api.engine.endpoint, java.time.Duration.ofMillis(40))) {
-            ListProjectsFunction list = new ListProjectsFunction(DynamoDbClients.local(network.endpoint(), List.of()),
+            ListProjectsFunction list = new ListProjectsFunction(
+                    DynamoDbClients.local(network.endpoint(), List.of()),
                     DynamoDbClients.localAsync(network.endpoint(), List.of()),
                     Api.config("ListProjects", ShardPlan.parse(ws + "=10", "")));
-            ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS).path("workspaceId", ws).query(Map.of("limit", "25"));
+            ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS)
+                    .path("workspaceId", ws)
+                    .query(Map.of("limit", "25"));
             Lambda.invoke(list, event); // warm the client: connections and class loading
             // WHEN
             Lambda.Response page = Lambda.invoke(list, event);
@@ -119,8 +126,11 @@ class ShardingTest {
             assertThat(response.status()).isEqualTo(200);
             assertThat(response.dynamoCalls()).isEqualTo(1);
             assertThat(response.dynamoCapacity()).isEqualByComparingTo("0.5");
-            List<Object> partitions = (List<Object>) Json.readObject(response.logLines().get(0)).get("partitions");
-            assertThat(partitions).hasSize(1).allSatisfy(p -> assertThat((String) p).matches("WS#" + ws + "#(0[1-9]|10)"));
+            List<Object> partitions =
+                    (List<Object>) Json.readObject(response.logLines().get(0)).get("partitions");
+            assertThat(partitions)
+                    .hasSize(1)
+                    .allSatisfy(p -> assertThat((String) p).matches("WS#" + ws + "#(0[1-9]|10)"));
         }
     }
 
@@ -162,15 +172,20 @@ class ShardingTest {
             public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
                 if (context.request() instanceof QueryRequest q
                         && q.expressionAttributeValues().get(":er").equals(AttributeValue.fromS("WS#" + ws + "#07"))) {
-                    throw InternalServerErrorException.builder().statusCode(500).message("injected").build();
+                    throw InternalServerErrorException.builder()
+                            .statusCode(500)
+                            .message("injected")
+                            .build();
                 }
             }
         };
-        ListProjectsFunction list = new ListProjectsFunction(api.engine.client,
+        ListProjectsFunction list = new ListProjectsFunction(
+                api.engine.client,
                 DynamoDbClients.localAsync(api.engine.endpoint, List.of(brokenShard)),
                 Api.config("ListProjects", ShardPlan.parse(ws + "=10", "")));
         // WHEN
-        Lambda.Response response = Lambda.invoke(list, ApiEvent.of("GET", ApiEvent.PROJECTS).path("workspaceId", ws));
+        Lambda.Response response =
+                Lambda.invoke(list, ApiEvent.of("GET", ApiEvent.PROJECTS).path("workspaceId", ws));
         // THEN
         assertThat(response.status()).isEqualTo(503);
         assertThat(response.headers()).containsKey("retry-after");

@@ -37,9 +37,14 @@ class StartApiTest {
 
     @BeforeAll
     void start() throws IOException {
-        stack = LocalStack.start(engine.root, LocalStack.Settings.fromEnvironment(
-                Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE), Map.of(), null,
-                false), new PrintStream(new ByteArrayOutputStream()));
+        stack = LocalStack.start(
+                engine.root,
+                LocalStack.Settings.fromEnvironment(
+                        Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE),
+                        Map.of(),
+                        null,
+                        false),
+                new PrintStream(new ByteArrayOutputStream()));
         server = new ApiServer(stack.functions(), stack.authorizer(), 0, new PrintStream(new ByteArrayOutputStream()));
         server.start();
     }
@@ -64,7 +69,8 @@ class StartApiTest {
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        request.method(
+                method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -98,9 +104,12 @@ class StartApiTest {
         List<Map<String, Object>> items1 = (List<Map<String, Object>>) body1.get("items");
         assertThat(items1).extracting(p -> p.get("name")).containsExactly("p2", "p1");
         assertThat(header(page1, "x-dynamo-calls")).isEqualTo("1");
-        HttpResponse<String> page2 = send("GET", "/workspaces/" + ws + "/projects?limit=2&cursor=" + body1.get("nextCursor"), null);
+        HttpResponse<String> page2 =
+                send("GET", "/workspaces/" + ws + "/projects?limit=2&cursor=" + body1.get("nextCursor"), null);
         Map<String, Object> body2 = Json.readObject(page2.body());
-        assertThat((List<Map<String, Object>>) body2.get("items")).extracting(p -> p.get("name")).containsExactly("p0");
+        assertThat((List<Map<String, Object>>) body2.get("items"))
+                .extracting(p -> p.get("name"))
+                .containsExactly("p0");
         assertThat(body2.get("nextCursor")).isNull();
         assertThat(header(page2, "x-dynamo-calls")).isEqualTo("1");
         // GET /workspaces/{id}/projects/{projectId}
@@ -139,20 +148,32 @@ class StartApiTest {
     @Test
     void missingExpiredOrForgedTokens_shouldGet401BeforeAnyFunctionRuns() throws Exception {
         String valid = jwt.issue("tester", List.of(ws), false, Duration.ofMinutes(5));
-        String expired = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE,
-                Clock.offset(Clock.systemUTC(), Duration.ofHours(-2))).issue("tester", List.of(ws), false, Duration.ofHours(1));
+        String expired = new LocalJwt(
+                        LocalJwt.DEFAULT_ISSUER,
+                        LocalJwt.DEFAULT_AUDIENCE,
+                        Clock.offset(Clock.systemUTC(), Duration.ofHours(-2)))
+                .issue("tester", List.of(ws), false, Duration.ofHours(1));
         String otherIssuer = new LocalJwt("https://evil.example/", LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC())
                 .issue("tester", List.of(ws), true, Duration.ofMinutes(5));
-        String forged = valid.substring(0, valid.lastIndexOf('.') + 1) + "AAAA" + valid.substring(valid.lastIndexOf('.') + 5);
+        String forged =
+                valid.substring(0, valid.lastIndexOf('.') + 1) + "AAAA" + valid.substring(valid.lastIndexOf('.') + 5);
 
-        for (String authorization : new String[] {null, "Bearer", "Basic dXNlcjpwYXNz", "Bearer " + expired,
-                "Bearer " + otherIssuer, "Bearer " + forged, "Bearer a.b.c"}) {
+        for (String authorization : new String[] {
+            null,
+            "Bearer",
+            "Basic dXNlcjpwYXNz",
+            "Bearer " + expired,
+            "Bearer " + otherIssuer,
+            "Bearer " + forged,
+            "Bearer a.b.c"
+        }) {
             HttpResponse<String> response = send("GET", "/workspaces/" + ws, null, authorization);
             assertThat(response.statusCode()).as(String.valueOf(authorization)).isEqualTo(401);
             assertThat(response.body()).isEqualTo("{\"message\":\"Unauthorized\"}");
             assertThat(header(response, "x-dynamo-calls")).isNull();
         }
-        assertThat(send("GET", "/workspaces/" + ws, null, "Bearer " + valid).statusCode()).isIn(200, 404);
+        assertThat(send("GET", "/workspaces/" + ws, null, "Bearer " + valid).statusCode())
+                .isIn(200, 404);
     }
 
     /** One raw HTTP/1.1 exchange: {@code request} as the bytes of the request line and headers. */
@@ -166,11 +187,14 @@ class StartApiTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "GET /workspaces/acme/projects?cursor=%%% HTTP/1.1",   // java.net.URI cannot parse it: the JDK server answered text/html
-            "GET /workspaces/%%%/projects HTTP/1.1",               // rejected by the server itself, before any handler
-            "GET /workspaces/acme/projects?limit=%2 HTTP/1.1",
-            "GARBAGE"})
+    @ValueSource(
+            strings = {
+                "GET /workspaces/acme/projects?cursor=%%% HTTP/1.1", // java.net.URI cannot parse it: the JDK server
+                // answered text/html
+                "GET /workspaces/%%%/projects HTTP/1.1", // rejected by the server itself, before any handler
+                "GET /workspaces/acme/projects?limit=%2 HTTP/1.1",
+                "GARBAGE"
+            })
     void unparseableRequests_shouldGet400ProblemJson_likeEvery400(String requestLine) throws IOException {
         // WHEN the request line arrives on a raw socket, with no token (it never gets as far as the authorizer)
         String response = raw(requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
@@ -179,7 +203,9 @@ class StartApiTest {
         String body = response.substring(response.indexOf("\r\n\r\n") + 4);
         assertThat(head).startsWith("HTTP/1.1 400 ");
         assertThat(head.lines()).anyMatch(h -> h.equalsIgnoreCase("content-type: application/problem+json"));
-        assertThat(Json.readObject(body)).containsEntry("status", 400).containsEntry("title", "Bad Request")
+        assertThat(Json.readObject(body))
+                .containsEntry("status", 400)
+                .containsEntry("title", "Bad Request")
                 .containsKey("detail");
         assertThat(body).doesNotContain("URISyntaxException", "Jetty", "<html");
     }

@@ -38,20 +38,25 @@ class TemplateTest {
             String handler = (String) properties.get("Handler");
             String module = codeUri.split("/")[1];
             assertThat(codeUri).as(f.getKey()).isEqualTo("functions/" + module + "/target/" + module + ".zip");
-            assertThat(Files.isRegularFile(engine.root.resolve(codeUri))).as(codeUri + " is built").isTrue();
+            assertThat(Files.isRegularFile(engine.root.resolve(codeUri)))
+                    .as(codeUri + " is built")
+                    .isTrue();
             assertThat(handler).endsWith("." + f.getKey() + "Function::handleRequest");
             Class<?> type = Class.forName(handler.substring(0, handler.indexOf("::")));
-            assertThat(com.amazonaws.services.lambda.runtime.RequestStreamHandler.class).isAssignableFrom(type);
+            assertThat(com.amazonaws.services.lambda.runtime.RequestStreamHandler.class)
+                    .isAssignableFrom(type);
         }
     }
 
     @Test
     void readFunctions_shouldBeAllowedOnlyGetItemOrQuery() {
         for (String read : List.of("GetWorkspace", "GetProject", "ListProjects", "GetWorkspaceCollection")) {
-            Map<String, Object> properties = SamTemplate.map(template.resources().get(read).get("Properties"));
+            Map<String, Object> properties =
+                    SamTemplate.map(template.resources().get(read).get("Properties"));
             List<Object> policies = SamTemplate.list(properties.get("Policies"));
             assertThat(policies).hasSize(1);
-            for (Object statement : SamTemplate.list(SamTemplate.map(policies.get(0)).get("Statement"))) {
+            for (Object statement :
+                    SamTemplate.list(SamTemplate.map(policies.get(0)).get("Statement"))) {
                 assertThat(SamTemplate.list(SamTemplate.map(statement).get("Action")))
                         .allSatisfy(action -> assertThat(action).isIn("dynamodb:GetItem", "dynamodb:Query"));
             }

@@ -13,19 +13,59 @@ import java.util.UUID;
 final class TestContext implements Context {
     /** The time every test invocation is given, as Lambda's remaining time. */
     static final int REMAINING_MILLIS = 10_000;
+
     final List<String> logLines = new ArrayList<>();
     private final String requestId = UUID.randomUUID().toString();
 
-    @Override public String getAwsRequestId() { return requestId; }
-    @Override public String getLogGroupName() { return "/aws/lambda/test"; }
-    @Override public String getLogStreamName() { return "test"; }
-    @Override public String getFunctionName() { return "test"; }
-    @Override public String getFunctionVersion() { return "$LATEST"; }
-    @Override public String getInvokedFunctionArn() { return "arn:aws:lambda:us-east-1:123456789012:function:test"; }
-    @Override public CognitoIdentity getIdentity() { return null; }
-    @Override public ClientContext getClientContext() { return null; }
-    @Override public int getRemainingTimeInMillis() { return REMAINING_MILLIS; }
-    @Override public int getMemoryLimitInMB() { return 1024; }
+    @Override
+    public String getAwsRequestId() {
+        return requestId;
+    }
+
+    @Override
+    public String getLogGroupName() {
+        return "/aws/lambda/test";
+    }
+
+    @Override
+    public String getLogStreamName() {
+        return "test";
+    }
+
+    @Override
+    public String getFunctionName() {
+        return "test";
+    }
+
+    @Override
+    public String getFunctionVersion() {
+        return "$LATEST";
+    }
+
+    @Override
+    public String getInvokedFunctionArn() {
+        return "arn:aws:lambda:us-east-1:123456789012:function:test";
+    }
+
+    @Override
+    public CognitoIdentity getIdentity() {
+        return null;
+    }
+
+    @Override
+    public ClientContext getClientContext() {
+        return null;
+    }
+
+    @Override
+    public int getRemainingTimeInMillis() {
+        return REMAINING_MILLIS;
+    }
+
+    @Override
+    public int getMemoryLimitInMB() {
+        return 1024;
+    }
 
     @Override
     public LambdaLogger getLogger() {

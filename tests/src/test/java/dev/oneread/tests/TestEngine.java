@@ -19,6 +19,7 @@ final class TestEngine {
     static final String TABLE = "oneread-test";
     /** Names the engine at DYNAMODB_ENDPOINT, for {@link EngineDeviations}: {@code dynalite}, or anything else. */
     static final String ENGINE_VARIABLE = "DYNAMODB_ENGINE";
+
     private static TestEngine instance;
 
     final Path root;

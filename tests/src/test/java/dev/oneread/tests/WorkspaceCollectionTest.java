@@ -20,7 +20,8 @@ class WorkspaceCollectionTest {
         api.createWorkspace(ws, "Acme");
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 23; i++) {
-            created.add((String) api.createProject(ws, "{\"name\":\"p" + i + "\"}").json().get("id"));
+            created.add((String)
+                    api.createProject(ws, "{\"name\":\"p" + i + "\"}").json().get("id"));
         }
         List<Map<String, AttributeValue>> stored = Partitions.items(api.engine.client, "WS#" + ws);
         Map<String, Map<String, AttributeValue>> bySortKey = new HashMap<>();

@@ -20,11 +20,24 @@ class WorkspaceRoutesTest {
                         + "\"sso\":{\"enabled\":true,\"domains\":[\"acme.example\"]},\"ratio\":0.75}}");
         // THEN
         assertThat(response.status()).isEqualTo(201);
-        assertThat(response.headers()).containsEntry("location", "/workspaces/" + id).containsEntry("etag", "\"1\"");
+        assertThat(response.headers())
+                .containsEntry("location", "/workspaces/" + id)
+                .containsEntry("etag", "\"1\"");
         Map<String, Object> body = response.json();
-        assertThat(body).containsEntry("id", id).containsEntry("name", "Acme Corp").containsEntry("version", 1);
-        assertThat(body.get("settings")).isEqualTo(Map.of("plan", "team", "seats", 25,
-                "sso", Map.of("enabled", true, "domains", List.of("acme.example")), "ratio", new BigDecimal("0.75")));
+        assertThat(body)
+                .containsEntry("id", id)
+                .containsEntry("name", "Acme Corp")
+                .containsEntry("version", 1);
+        assertThat(body.get("settings"))
+                .isEqualTo(Map.of(
+                        "plan",
+                        "team",
+                        "seats",
+                        25,
+                        "sso",
+                        Map.of("enabled", true, "domains", List.of("acme.example")),
+                        "ratio",
+                        new BigDecimal("0.75")));
         assertThat((String) body.get("createdAt")).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d{1,3})?Z");
         // One conditional PutItem of a small item: 1 write unit.
         assertThat(response.dynamoCalls()).isEqualTo(1);
@@ -80,9 +93,14 @@ class WorkspaceRoutesTest {
         Lambda.Response response = api.getWorkspace(id);
 
         assertThat(response.logLines()).hasSize(1);
-        Map<String, Object> line = dev.oneread.json.Json.readObject(response.logLines().get(0));
-        assertThat(line).containsEntry("function", "GetWorkspace").containsEntry("route", "GET /workspaces/{workspaceId}")
-                .containsEntry("status", 200).containsEntry("calls", 1).containsKeys("capacity", "durationMs", "requestId");
+        Map<String, Object> line =
+                dev.oneread.json.Json.readObject(response.logLines().get(0));
+        assertThat(line)
+                .containsEntry("function", "GetWorkspace")
+                .containsEntry("route", "GET /workspaces/{workspaceId}")
+                .containsEntry("status", 200)
+                .containsEntry("calls", 1)
+                .containsKeys("capacity", "durationMs", "requestId");
         assertThat(new BigDecimal(line.get("capacity").toString())).isEqualByComparingTo("0.5");
     }
 }

@@ -20,11 +20,14 @@ class WriteRoutesTest {
         // GIVEN
         String ws = workspace();
         // WHEN
-        Lambda.Response response = api.patchWorkspace(ws, "\"1\"", "{\"name\":\"Acme Inc.\",\"settings\":{\"plan\":\"business\"}}");
+        Lambda.Response response =
+                api.patchWorkspace(ws, "\"1\"", "{\"name\":\"Acme Inc.\",\"settings\":{\"plan\":\"business\"}}");
         // THEN
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.headers()).containsEntry("etag", "\"2\"");
-        assertThat(response.json()).containsEntry("name", "Acme Inc.").containsEntry("version", 2)
+        assertThat(response.json())
+                .containsEntry("name", "Acme Inc.")
+                .containsEntry("version", 2)
                 .containsEntry("settings", Map.of("plan", "business"));
         assertThat(response.dynamoCalls()).isEqualTo(1);
         assertThat(api.getWorkspace(ws).json()).containsEntry("name", "Acme Inc.");
@@ -61,14 +64,19 @@ class WriteRoutesTest {
     @Test
     void patchProject_shouldChangeFieldsAndClearTheDescriptionWithNull() {
         String ws = workspace();
-        Map<String, Object> created = api.createProject(ws, "{\"name\":\"Site\",\"description\":\"old\"}").json();
+        Map<String, Object> created = api.createProject(ws, "{\"name\":\"Site\",\"description\":\"old\"}")
+                .json();
         String id = (String) created.get("id");
 
         Lambda.Response paused = api.patchProject(ws, id, "\"1\"", "{\"status\":\"PAUSED\",\"description\":null}");
 
         assertThat(paused.status()).isEqualTo(200);
-        assertThat(paused.json()).containsEntry("status", "PAUSED").containsEntry("description", null)
-                .containsEntry("name", "Site").containsEntry("version", 2).containsEntry("createdAt", created.get("createdAt"));
+        assertThat(paused.json())
+                .containsEntry("status", "PAUSED")
+                .containsEntry("description", null)
+                .containsEntry("name", "Site")
+                .containsEntry("version", 2)
+                .containsEntry("createdAt", created.get("createdAt"));
         assertThat(paused.headers()).containsEntry("etag", "\"2\"");
     }
 
@@ -100,11 +108,13 @@ class WriteRoutesTest {
         assertThat(first.status()).isEqualTo(201);
         assertThat(retry.status()).isEqualTo(201);
         assertThat(retry.body()).isEqualTo(first.body());
-        assertThat(retry.headers()).containsEntry("idempotent-replayed", "true")
+        assertThat(retry.headers())
+                .containsEntry("idempotent-replayed", "true")
                 .containsEntry("location", first.headers().get("location"));
         assertThat(otherBody.status()).isEqualTo(422);
         @SuppressWarnings("unchecked")
-        List<Object> items = (List<Object>) api.listProjects(ws, Map.of()).json().get("items");
+        List<Object> items =
+                (List<Object>) api.listProjects(ws, Map.of()).json().get("items");
         assertThat(items).hasSize(1);
     }
 

@@ -9,5 +9,4 @@ import java.util.Map;
  *
  * <pre>{@code JwtAuthorizer jwt = localJwt.authorize("Bearer " + token).orElseThrow();}</pre>
  */
-public record JwtAuthorizer(Map<String, String> claims, List<String> scopes) {
-}
+public record JwtAuthorizer(Map<String, String> claims, List<String> scopes) {}

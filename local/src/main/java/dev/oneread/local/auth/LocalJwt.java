@@ -24,7 +24,9 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class LocalJwt {
     /** Not a secret: it signs tokens for the local runner only. Deployed APIs verify your IdP's tokens. */
-    static final byte[] DEVELOPMENT_KEY = "oneread-local-development-key-never-use-in-aws".getBytes(StandardCharsets.UTF_8);
+    static final byte[] DEVELOPMENT_KEY =
+            "oneread-local-development-key-never-use-in-aws".getBytes(StandardCharsets.UTF_8);
+
     public static final String DEFAULT_ISSUER = "https://oneread.local/";
     public static final String DEFAULT_AUDIENCE = "oneread";
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
@@ -52,8 +54,8 @@ public final class LocalJwt {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("alg", "HS256");
         header.put("typ", "JWT");
-        String signingInput = B64.encodeToString(Json.write(header).getBytes(StandardCharsets.UTF_8))
-                + "." + B64.encodeToString(Json.write(claims).getBytes(StandardCharsets.UTF_8));
+        String signingInput = B64.encodeToString(Json.write(header).getBytes(StandardCharsets.UTF_8)) + "."
+                + B64.encodeToString(Json.write(claims).getBytes(StandardCharsets.UTF_8));
         return signingInput + "." + B64.encodeToString(hmac(signingInput));
     }
 
@@ -67,20 +69,27 @@ public final class LocalJwt {
             return Optional.empty();
         }
         try {
-            Map<String, Object> header = Json.readObject(new String(Base64.getUrlDecoder().decode(parts[0]), StandardCharsets.UTF_8));
+            Map<String, Object> header =
+                    Json.readObject(new String(Base64.getUrlDecoder().decode(parts[0]), StandardCharsets.UTF_8));
             byte[] signature = Base64.getUrlDecoder().decode(parts[2]);
-            if (!"HS256".equals(header.get("alg")) || !MessageDigest.isEqual(signature, hmac(parts[0] + "." + parts[1]))) {
+            if (!"HS256".equals(header.get("alg"))
+                    || !MessageDigest.isEqual(signature, hmac(parts[0] + "." + parts[1]))) {
                 return Optional.empty();
             }
-            Map<String, Object> claims = Json.readObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
-            if (!(claims.get("exp") instanceof Number exp) || exp.longValue() <= clock.instant().getEpochSecond()
-                    || !issuer.equals(claims.get("iss")) || !audiences(claims.get("aud")).contains(audience)) {
+            Map<String, Object> claims =
+                    Json.readObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
+            if (!(claims.get("exp") instanceof Number exp)
+                    || exp.longValue() <= clock.instant().getEpochSecond()
+                    || !issuer.equals(claims.get("iss"))
+                    || !audiences(claims.get("aud")).contains(audience)) {
                 return Optional.empty();
             }
             Map<String, String> flattened = new LinkedHashMap<>();
             claims.forEach((k, v) -> flattened.put(k, flatten(v)));
             Object scope = claims.getOrDefault("scope", claims.get("scp"));
-            List<String> scopes = scope == null ? null : List.of(flatten(scope).replaceAll("^\\[|\\]$", "").split("\\s+"));
+            List<String> scopes = scope == null
+                    ? null
+                    : List.of(flatten(scope).replaceAll("^\\[|\\]$", "").split("\\s+"));
             return Optional.of(new JwtAuthorizer(flattened, scopes));
         } catch (RuntimeException malformed) {
             return Optional.empty();

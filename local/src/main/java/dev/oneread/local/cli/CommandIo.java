@@ -8,5 +8,4 @@ import java.util.Map;
  * What a command reads and writes: standard streams and environment, passed in rather than taken from
  * {@code System}, so that tests run commands in-process and read what they print.
  */
-public record CommandIo(InputStream in, PrintStream out, PrintStream err, Map<String, String> environment) {
-}
+public record CommandIo(InputStream in, PrintStream out, PrintStream err, Map<String, String> environment) {}

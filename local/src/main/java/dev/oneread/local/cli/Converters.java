@@ -11,8 +11,7 @@ import picocli.CommandLine.TypeConversionException;
 public final class Converters {
     private static final Pattern TTL = Pattern.compile("^([1-9][0-9]{0,6})([smhd])$");
 
-    private Converters() {
-    }
+    private Converters() {}
 
     /** A workspace slug, checked by {@link WorkspaceId} itself. */
     public static final class Workspace implements ITypeConverter<WorkspaceId> {

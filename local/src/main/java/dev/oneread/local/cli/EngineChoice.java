@@ -24,29 +24,35 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
      * @throws CommandException (exit 2) when the overrides differ from a running start-api's, or when
      *                          {@code --data-dir} names the directory that start-api's engine holds open
      */
-    public static EngineChoice resolve(String command, Path root, EngineOptions options, boolean ownEngine,
-                                       Map<String, String> environment) {
-        LocalStack.Settings fromEnvironment = LocalStack.Settings.fromEnvironment(environment, options.overrides(),
-                options.dataDir(), true);
+    public static EngineChoice resolve(
+            String command, Path root, EngineOptions options, boolean ownEngine, Map<String, String> environment) {
+        LocalStack.Settings fromEnvironment =
+                LocalStack.Settings.fromEnvironment(environment, options.overrides(), options.dataDir(), true);
         if (fromEnvironment.engine() != null) {
-            return new EngineChoice(fromEnvironment, "the engine at " + fromEnvironment.engine()
-                    + " (DYNAMODB_ENDPOINT), table " + fromEnvironment.tableName());
+            return new EngineChoice(
+                    fromEnvironment,
+                    "the engine at " + fromEnvironment.engine() + " (DYNAMODB_ENDPOINT), table "
+                            + fromEnvironment.tableName());
         }
         Path stateFile = options.stateFile(root);
         Optional<StartApiState> registered = StartApiState.read(stateFile);
         Optional<StartApiState> running = registered.filter(StartApiState::isAlive);
-        String own = "an engine of its own (" + (options.dataDir() == null ? "in memory" : "data in " + options.dataDir())
-                + ", table " + fromEnvironment.tableName() + ")";
+        String own =
+                "an engine of its own (" + (options.dataDir() == null ? "in memory" : "data in " + options.dataDir())
+                        + ", table " + fromEnvironment.tableName() + ")";
         if (running.isEmpty()) {
             String why = registered.isPresent()
-                    ? ", since the start-api in " + stateFile + " (pid " + registered.get().pid() + ") no longer runs"
+                    ? ", since the start-api in " + stateFile + " (pid "
+                            + registered.get().pid() + ") no longer runs"
                     : ", since no start-api runs";
             return new EngineChoice(fromEnvironment, own + why);
         }
         StartApiState api = running.get();
         if (options.dataDir() != null && options.dataDir().equals(api.dataDir())) {
-            throw new CommandException(2, "start-api (pid " + api.pid() + ") holds " + api.dataDir()
-                    + " open; drop --data-dir to use its engine");
+            throw new CommandException(
+                    2,
+                    "start-api (pid " + api.pid() + ") holds " + api.dataDir()
+                            + " open; drop --data-dir to use its engine");
         }
         if (ownEngine || options.dataDir() != null) {
             return new EngineChoice(fromEnvironment, own + ", not the engine of start-api (pid " + api.pid() + ")");
@@ -54,7 +60,8 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
         Map<String, String> overrides = new LinkedHashMap<>(api.parameterOverrides());
         overrides.putAll(options.overrides());
         requireSameParameters(command, root, api, overrides);
-        return new EngineChoice(new LocalStack.Settings(api.engine(), null, api.tableName(), overrides, true),
+        return new EngineChoice(
+                new LocalStack.Settings(api.engine(), null, api.tableName(), overrides, true),
                 "the engine of start-api (pid " + api.pid() + ", " + api.api() + ") at " + api.engine() + ", table "
                         + api.tableName());
     }
@@ -63,7 +70,8 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
      * Two processes that read one table under different parameters see different worlds: with another shard
      * plan, start-api's lists come back empty after a migration it does not know about. So refuse.
      */
-    private static void requireSameParameters(String command, Path root, StartApiState api, Map<String, String> overrides) {
+    private static void requireSameParameters(
+            String command, Path root, StartApiState api, Map<String, String> overrides) {
         SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
         Map<String, String> served = LocalStack.parameters(template, api.parameterOverrides());
         Map<String, String> wanted = LocalStack.parameters(template, overrides);
@@ -74,9 +82,12 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
             }
         }
         if (!differences.isEmpty()) {
-            throw new CommandException(2, "the running start-api (pid " + api.pid() + ") has other parameters: "
-                    + String.join("; ", differences) + ". Restart start-api with these --parameter-overrides, or leave them out"
-                    + " of " + command + " to run with start-api's");
+            throw new CommandException(
+                    2,
+                    "the running start-api (pid " + api.pid() + ") has other parameters: "
+                            + String.join("; ", differences)
+                            + ". Restart start-api with these --parameter-overrides, or leave them out"
+                            + " of " + command + " to run with start-api's");
         }
     }
 }

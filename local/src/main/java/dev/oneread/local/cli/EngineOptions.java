@@ -7,15 +7,23 @@ import picocli.CommandLine.Option;
 
 /** The options that say which local world a command works in: template parameters, data and start-api. */
 public final class EngineOptions {
-    @Option(names = "--parameter-overrides", arity = "1..*", paramLabel = "Key=Value",
-            description = "template parameters, as sam deploy takes them (a value may hold '=': HotTenantShards=acme=4)")
+    @Option(
+            names = "--parameter-overrides",
+            arity = "1..*",
+            paramLabel = "Key=Value",
+            description =
+                    "template parameters, as sam deploy takes them (a value may hold '=': HotTenantShards=acme=4)")
     private Map<String, String> overrides;
 
-    @Option(names = "--data-dir", paramLabel = "DIR",
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
             description = "keep the engine's data in DIR across runs (default: in memory)")
     private Path dataDir;
 
-    @Option(names = "--state-file", paramLabel = "FILE",
+    @Option(
+            names = "--state-file",
+            paramLabel = "FILE",
             description = "where start-api tells invoke and seed its engine (default: .oneread/start-api.json)")
     private Path stateFile;
 
@@ -29,6 +37,8 @@ public final class EngineOptions {
     }
 
     public Path stateFile(Path projectRoot) {
-        return stateFile == null ? StartApiState.defaultFile(projectRoot) : stateFile.toAbsolutePath().normalize();
+        return stateFile == null
+                ? StartApiState.defaultFile(projectRoot)
+                : stateFile.toAbsolutePath().normalize();
     }
 }

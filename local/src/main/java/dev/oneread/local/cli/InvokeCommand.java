@@ -17,22 +17,33 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code invoke}: one function, one event, as {@code sam local invoke}, in the world of a running start-api. */
-@Command(name = "invoke", sortOptions = false, synopsisHeading = "usage: ",
+@Command(
+        name = "invoke",
+        sortOptions = false,
+        synopsisHeading = "usage: ",
         description = {
-                "Runs one function on one event, as sam local invoke does.",
-                "The response goes to stdout; the function's log and Lambda's START/END/REPORT lines to stderr.",
-                "It works on the engine, table and parameter overrides of the start-api running in this checkout "
-                        + "(or the engine at DYNAMODB_ENDPOINT); with none, on an engine of its own that holds "
-                        + "the sample data. Its first line on stderr says which.",
-                "Exit 1 when the event cannot be read or is not JSON, the function is unknown or fails; exit 2 for "
-                        + "bad arguments, or for --parameter-overrides that differ from the running start-api's."})
+            "Runs one function on one event, as sam local invoke does.",
+            "The response goes to stdout; the function's log and Lambda's START/END/REPORT lines to stderr.",
+            "It works on the engine, table and parameter overrides of the start-api running in this checkout "
+                    + "(or the engine at DYNAMODB_ENDPOINT); with none, on an engine of its own that holds "
+                    + "the sample data. Its first line on stderr says which.",
+            "Exit 1 when the event cannot be read or is not JSON, the function is unknown or fails; exit 2 for "
+                    + "bad arguments, or for --parameter-overrides that differ from the running start-api's."
+        })
 public final class InvokeCommand implements Callable<Integer> {
     private final CommandIo io;
 
-    @Parameters(index = "0", paramLabel = "FunctionLogicalId", description = "a function of template.yaml, e.g. GetWorkspace")
+    @Parameters(
+            index = "0",
+            paramLabel = "FunctionLogicalId",
+            description = "a function of template.yaml, e.g. GetWorkspace")
     private String functionId;
 
-    @Option(names = "--event", required = true, paramLabel = "FILE|-", description = "the event JSON; - reads standard input")
+    @Option(
+            names = "--event",
+            required = true,
+            paramLabel = "FILE|-",
+            description = "the event JSON; - reads standard input")
     private String event;
 
     @Option(names = "--own-engine", description = "ignore a running start-api: start an engine of its own")
@@ -50,11 +61,12 @@ public final class InvokeCommand implements Callable<Integer> {
         byte[] payload = readEvent();
         Path root = ProjectRoot.find();
         Set<String> declared = SamTemplate.load(root.resolve("template.yaml"))
-                .resourcesOfType("AWS::Serverless::Function").keySet();
+                .resourcesOfType("AWS::Serverless::Function")
+                .keySet();
         if (!declared.contains(functionId)) {
             // Checked before any engine starts: a typo should fail in milliseconds.
-            throw new CommandException(1, "no function " + functionId + " in template.yaml; functions: "
-                    + String.join(", ", declared));
+            throw new CommandException(
+                    1, "no function " + functionId + " in template.yaml; functions: " + String.join(", ", declared));
         }
         EngineChoice choice = EngineChoice.resolve("invoke", root, engine, ownEngine, io.environment());
         io.err().println("invoke: using " + choice.description());

@@ -9,13 +9,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code seed}: the sample data the events/ files expect, into the engine invoke would use. */
-@Command(name = "seed", sortOptions = false, synopsisHeading = "usage: ",
+@Command(
+        name = "seed",
+        sortOptions = false,
+        synopsisHeading = "usage: ",
         description = {
-                "Writes the sample data the events/ files are written against.",
-                "Workspace acme with projects 01JDQ6V7K4N3M2P1R0S9T8V7W6 and ...W7, into the running start-api's "
-                        + "engine, the engine at DYNAMODB_ENDPOINT, or a persisted one (--data-dir). Conditional "
-                        + "puts: an item that exists is left as it is, so seeding brings back what was deleted and "
-                        + "never undoes a change."})
+            "Writes the sample data the events/ files are written against.",
+            "Workspace acme with projects 01JDQ6V7K4N3M2P1R0S9T8V7W6 and ...W7, into the running start-api's "
+                    + "engine, the engine at DYNAMODB_ENDPOINT, or a persisted one (--data-dir). Conditional "
+                    + "puts: an item that exists is left as it is, so seeding brings back what was deleted and "
+                    + "never undoes a change."
+        })
 public final class SeedCommand implements Callable<Integer> {
     private final CommandIo io;
 
@@ -32,16 +36,21 @@ public final class SeedCommand implements Callable<Integer> {
         EngineChoice choice = EngineChoice.resolve("seed", root, engine, false, io.environment());
         LocalStack.Settings settings = choice.settings();
         if (settings.engine() == null && settings.dataDir() == null) {
-            throw new CommandException(1, "no start-api runs and DYNAMODB_ENDPOINT is not set: an engine in memory"
-                    + " would forget the data at once (start-api seeds the tables it creates; --data-dir DIR seeds"
-                    + " a persisted engine)");
+            throw new CommandException(
+                    1,
+                    "no start-api runs and DYNAMODB_ENDPOINT is not set: an engine in memory"
+                            + " would forget the data at once (start-api seeds the tables it creates; --data-dir DIR seeds"
+                            + " a persisted engine)");
         }
         io.err().println("seed: using " + choice.description());
-        LocalStack.Settings withoutAutomaticSeed = new LocalStack.Settings(settings.engine(), settings.dataDir(),
-                settings.tableName(), settings.overrides(), false);
+        LocalStack.Settings withoutAutomaticSeed = new LocalStack.Settings(
+                settings.engine(), settings.dataDir(), settings.tableName(), settings.overrides(), false);
         try (LocalStack stack = LocalStack.start(root, withoutAutomaticSeed, io.err())) {
-            SampleData.seed(stack.client(), stack.tableNames().values().iterator().next(),
-                    LocalStack.shardPlan(stack.parameters()), io.out());
+            SampleData.seed(
+                    stack.client(),
+                    stack.tableNames().values().iterator().next(),
+                    LocalStack.shardPlan(stack.parameters()),
+                    io.out());
         }
         return 0;
     }

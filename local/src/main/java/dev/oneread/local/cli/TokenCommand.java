@@ -14,29 +14,44 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code token}: a bearer token start-api accepts, as the real identity provider would issue one. */
-@Command(name = "token", sortOptions = false, synopsisHeading = "usage: ",
+@Command(
+        name = "token",
+        sortOptions = false,
+        synopsisHeading = "usage: ",
         description = {
-                "Prints a bearer token that start-api accepts.",
-                "It is signed with the runner's development key (public on purpose: it only guards localhost). "
-                        + "A missing, expired or badly signed token gets 401, locally as in AWS."})
+            "Prints a bearer token that start-api accepts.",
+            "It is signed with the runner's development key (public on purpose: it only guards localhost). "
+                    + "A missing, expired or badly signed token gets 401, locally as in AWS."
+        })
 public final class TokenCommand implements Callable<Integer> {
     private final CommandIo io;
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--workspaces", split = ",", paramLabel = "ID", converter = Converters.Workspace.class,
+    @Option(
+            names = "--workspaces",
+            split = ",",
+            paramLabel = "ID",
+            converter = Converters.Workspace.class,
             description = "the workspaces the caller may use (claim workspaces), comma-separated")
     private List<WorkspaceId> workspaces;
 
     @Option(names = "--admin", description = "an operator (scope oneread/admin): may create workspaces")
     private boolean admin;
 
-    @Option(names = "--ttl", defaultValue = "1h", converter = Converters.Ttl.class, paramLabel = "DURATION",
+    @Option(
+            names = "--ttl",
+            defaultValue = "1h",
+            converter = Converters.Ttl.class,
+            paramLabel = "DURATION",
             description = "how long it is valid: 90s, 15m, 1h, 2d (default: ${DEFAULT-VALUE})")
     private Duration ttl;
 
-    @Option(names = "--sub", defaultValue = "local-developer", paramLabel = "SUBJECT",
+    @Option(
+            names = "--sub",
+            defaultValue = "local-developer",
+            paramLabel = "SUBJECT",
             description = "the caller's id, claim sub (default: ${DEFAULT-VALUE})")
     private String subject;
 
@@ -46,11 +61,15 @@ public final class TokenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> ids = workspaces == null ? List.of() : workspaces.stream().map(WorkspaceId::value).toList();
+        List<String> ids = workspaces == null
+                ? List.of()
+                : workspaces.stream().map(WorkspaceId::value).toList();
         if (ids.isEmpty() && !admin) {
             throw new ParameterException(spec.commandLine(), "token needs --workspaces and/or --admin");
         }
-        LocalJwt jwt = new LocalJwt(LocalStack.LOCAL_DEFAULTS.get("JwtIssuer"), LocalStack.LOCAL_DEFAULTS.get("JwtAudience"),
+        LocalJwt jwt = new LocalJwt(
+                LocalStack.LOCAL_DEFAULTS.get("JwtIssuer"),
+                LocalStack.LOCAL_DEFAULTS.get("JwtAudience"),
                 Clock.systemUTC());
         io.out().println(jwt.issue(subject, ids, admin, ttl));
         return 0;

@@ -26,19 +26,23 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * {@code expr list-projects} and {@code expr workspace-collection} print the request the store really
  * sends, taken from {@link ControlPlaneRequests}, so the two can never drift.
  */
-@Command(name = "expr", synopsisHeading = "usage: ",
+@Command(
+        name = "expr",
+        synopsisHeading = "usage: ",
         customSynopsis = {
-                "expr query --pk NAME=VALUE [SORT] [--desc] [--table NAME] [--limit N]",
-                "         SORT is one of:",
-                "           --sk-eq NAME=VALUE   --sk-lt NAME=VALUE   --sk-le NAME=VALUE",
-                "           --sk-gt NAME=VALUE   --sk-ge NAME=VALUE",
-                "           --sk-begins-with NAME=PREFIX   --sk-between NAME=LOW HIGH",
-                "       expr list-projects --workspace ID [--limit N] [--table NAME]",
-                "       expr workspace-collection --workspace ID [--limit N] [--table NAME]"},
+            "expr query --pk NAME=VALUE [SORT] [--desc] [--table NAME] [--limit N]",
+            "         SORT is one of:",
+            "           --sk-eq NAME=VALUE   --sk-lt NAME=VALUE   --sk-le NAME=VALUE",
+            "           --sk-gt NAME=VALUE   --sk-ge NAME=VALUE",
+            "           --sk-begins-with NAME=PREFIX   --sk-between NAME=LOW HIGH",
+            "       expr list-projects --workspace ID [--limit N] [--table NAME]",
+            "       expr workspace-collection --workspace ID [--limit N] [--table NAME]"
+        },
         description = {
-                "Prints a DynamoDB Query three ways.",
-                "The expression with its maps, an AWS SDK for Java v2 snippet, and the aws dynamodb query command "
-                        + "line. The named access patterns print the request the store itself builds."},
+            "Prints a DynamoDB Query three ways.",
+            "The expression with its maps, an AWS SDK for Java v2 snippet, and the aws dynamodb query command "
+                    + "line. The named access patterns print the request the store itself builds."
+        },
         subcommands = {ExprCommand.Query.class, ExprCommand.ListProjects.class, ExprCommand.WorkspaceCollection.class})
 public final class ExprCommand implements Callable<Integer> {
     @Spec
@@ -83,20 +87,34 @@ public final class ExprCommand implements Callable<Integer> {
 
     /** The options every named access pattern takes. */
     static final class PatternOptions {
-        @Option(names = "--workspace", required = true, paramLabel = "ID", converter = Converters.Workspace.class,
+        @Option(
+                names = "--workspace",
+                required = true,
+                paramLabel = "ID",
+                converter = Converters.Workspace.class,
                 description = "the workspace")
         WorkspaceId workspace;
 
-        @Option(names = "--limit", paramLabel = "N", defaultValue = "20", converter = Converters.Positive.class,
+        @Option(
+                names = "--limit",
+                paramLabel = "N",
+                defaultValue = "20",
+                converter = Converters.Positive.class,
                 description = "the page size (default: ${DEFAULT-VALUE})")
         int limit;
 
-        @Option(names = "--table", paramLabel = "NAME", defaultValue = "oneread",
+        @Option(
+                names = "--table",
+                paramLabel = "NAME",
+                defaultValue = "oneread",
                 description = "the table name (default: ${DEFAULT-VALUE})")
         String table;
     }
 
-    @Command(name = "query", sortOptions = false, synopsisHeading = "usage: ",
+    @Command(
+            name = "query",
+            sortOptions = false,
+            synopsisHeading = "usage: ",
             description = "A key condition from flags.")
     static final class Query implements Callable<Integer> {
         private final CommandIo io;
@@ -104,7 +122,11 @@ public final class ExprCommand implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--pk", required = true, paramLabel = "NAME=VALUE", converter = NameValue.Converter.class,
+        @Option(
+                names = "--pk",
+                required = true,
+                paramLabel = "NAME=VALUE",
+                converter = NameValue.Converter.class,
                 description = "the partition key: attribute name and value")
         private NameValue partition;
 
@@ -114,11 +136,17 @@ public final class ExprCommand implements Callable<Integer> {
         @Option(names = "--desc", description = "newest first (ScanIndexForward false)")
         private boolean descending;
 
-        @Option(names = "--table", paramLabel = "NAME", defaultValue = "oneread",
+        @Option(
+                names = "--table",
+                paramLabel = "NAME",
+                defaultValue = "oneread",
                 description = "the table name (default: ${DEFAULT-VALUE})")
         private String table;
 
-        @Option(names = "--limit", paramLabel = "N", converter = Converters.Positive.class,
+        @Option(
+                names = "--limit",
+                paramLabel = "N",
+                converter = Converters.Positive.class,
                 description = "the most items one call reads (Limit)")
         private Integer limit;
 
@@ -132,44 +160,73 @@ public final class ExprCommand implements Callable<Integer> {
             private NameValue key;
             private String[] between;
 
-            @Option(names = "--sk-eq", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 1,
+            @Option(
+                    names = "--sk-eq",
+                    paramLabel = "NAME=VALUE",
+                    converter = NameValue.Converter.class,
+                    order = 1,
                     description = "sort key = VALUE")
             void equalTo(NameValue value) {
                 set(SortOperator.EQ, value);
             }
 
-            @Option(names = "--sk-lt", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 2,
+            @Option(
+                    names = "--sk-lt",
+                    paramLabel = "NAME=VALUE",
+                    converter = NameValue.Converter.class,
+                    order = 2,
                     description = "sort key < VALUE")
             void lessThan(NameValue value) {
                 set(SortOperator.LT, value);
             }
 
-            @Option(names = "--sk-le", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 3,
+            @Option(
+                    names = "--sk-le",
+                    paramLabel = "NAME=VALUE",
+                    converter = NameValue.Converter.class,
+                    order = 3,
                     description = "sort key <= VALUE")
             void lessThanOrEqualTo(NameValue value) {
                 set(SortOperator.LE, value);
             }
 
-            @Option(names = "--sk-gt", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 4,
+            @Option(
+                    names = "--sk-gt",
+                    paramLabel = "NAME=VALUE",
+                    converter = NameValue.Converter.class,
+                    order = 4,
                     description = "sort key > VALUE")
             void greaterThan(NameValue value) {
                 set(SortOperator.GT, value);
             }
 
-            @Option(names = "--sk-ge", paramLabel = "NAME=VALUE", converter = NameValue.Converter.class, order = 5,
+            @Option(
+                    names = "--sk-ge",
+                    paramLabel = "NAME=VALUE",
+                    converter = NameValue.Converter.class,
+                    order = 5,
                     description = "sort key >= VALUE")
             void greaterThanOrEqualTo(NameValue value) {
                 set(SortOperator.GE, value);
             }
 
-            @Option(names = "--sk-begins-with", paramLabel = "NAME=PREFIX", converter = NameValue.Converter.class,
-                    order = 6, description = "begins_with(sort key, PREFIX)")
+            @Option(
+                    names = "--sk-begins-with",
+                    paramLabel = "NAME=PREFIX",
+                    converter = NameValue.Converter.class,
+                    order = 6,
+                    description = "begins_with(sort key, PREFIX)")
             void beginsWith(NameValue value) {
                 set(SortOperator.BEGINS_WITH, value);
             }
 
-            @Option(names = "--sk-between", arity = "2", paramLabel = "NAME=LOW HIGH", hideParamSyntax = true,
-                    order = 7, description = "sort key BETWEEN LOW AND HIGH")
+            @Option(
+                    names = "--sk-between",
+                    arity = "2",
+                    paramLabel = "NAME=LOW HIGH",
+                    hideParamSyntax = true,
+                    order = 7,
+                    description = "sort key BETWEEN LOW AND HIGH")
             void between(String[] lowAndHigh) {
                 operator = SortOperator.BETWEEN;
                 between = lowAndHigh;
@@ -219,7 +276,10 @@ public final class ExprCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "list-projects", sortOptions = false, synopsisHeading = "usage: ",
+    @Command(
+            name = "list-projects",
+            sortOptions = false,
+            synopsisHeading = "usage: ",
             description = "The request ListProjects sends.")
     static final class ListProjects implements Callable<Integer> {
         private final CommandIo io;
@@ -233,12 +293,17 @@ public final class ExprCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return print(io, new ControlPlaneRequests(options.table).listProjects(options.workspace, options.limit,
-                    Optional.empty()));
+            return print(
+                    io,
+                    new ControlPlaneRequests(options.table)
+                            .listProjects(options.workspace, options.limit, Optional.empty()));
         }
     }
 
-    @Command(name = "workspace-collection", sortOptions = false, synopsisHeading = "usage: ",
+    @Command(
+            name = "workspace-collection",
+            sortOptions = false,
+            synopsisHeading = "usage: ",
             description = "The request GetWorkspaceCollection sends.")
     static final class WorkspaceCollection implements Callable<Integer> {
         private final CommandIo io;
@@ -252,8 +317,10 @@ public final class ExprCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return print(io, new ControlPlaneRequests(options.table).workspaceCollection(options.workspace, options.limit,
-                    Optional.empty()));
+            return print(
+                    io,
+                    new ControlPlaneRequests(options.table)
+                            .workspaceCollection(options.workspace, options.limit, Optional.empty()));
         }
     }
 }

@@ -15,8 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 public final class RequestPrinter {
     private static final int LABEL_WIDTH = 27;
 
-    private RequestPrinter() {
-    }
+    private RequestPrinter() {}
 
     /** The three lines: KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues. */
     public static List<String> expressionLines(QueryRequest request) {
@@ -43,11 +42,11 @@ public final class RequestPrinter {
                 "QueryRequest request = QueryRequest.builder()",
                 "        .tableName(" + javaString(request.tableName()) + ")",
                 "        .keyConditionExpression(" + javaString(request.keyConditionExpression()) + ")"));
-        lines.add("        .expressionAttributeNames(Map.of(" + mapEntries(request.expressionAttributeNames(),
-                RequestPrinter::javaString) + "))");
+        lines.add("        .expressionAttributeNames(Map.of("
+                + mapEntries(request.expressionAttributeNames(), RequestPrinter::javaString) + "))");
         if (request.hasExpressionAttributeValues()) {
-            lines.add("        .expressionAttributeValues(Map.of(" + mapEntries(request.expressionAttributeValues(),
-                    RequestPrinter::javaValue) + "))");
+            lines.add("        .expressionAttributeValues(Map.of("
+                    + mapEntries(request.expressionAttributeValues(), RequestPrinter::javaValue) + "))");
         }
         if (request.scanIndexForward() != null) {
             lines.add("        .scanIndexForward(" + request.scanIndexForward() + ")");
@@ -56,7 +55,8 @@ public final class RequestPrinter {
             lines.add("        .limit(" + request.limit() + ")");
         }
         if (request.returnConsumedCapacity() != null) {
-            lines.add("        .returnConsumedCapacity(ReturnConsumedCapacity." + request.returnConsumedCapacity().name() + ")");
+            lines.add("        .returnConsumedCapacity(ReturnConsumedCapacity."
+                    + request.returnConsumedCapacity().name() + ")");
         }
         lines.add("        .build();");
         lines.add("QueryResponse response = dynamoDb.query(request);");
@@ -83,7 +83,8 @@ public final class RequestPrinter {
             options.add("--limit " + request.limit());
         }
         if (request.returnConsumedCapacity() != null) {
-            options.add("--return-consumed-capacity " + request.returnConsumedCapacity().toString());
+            options.add("--return-consumed-capacity "
+                    + request.returnConsumedCapacity().toString());
         }
         List<String> lines = new ArrayList<>();
         lines.add("aws dynamodb query \\");

@@ -1,8 +1,8 @@
 package dev.oneread.local.runner;
 
 import dev.oneread.http.HttpResponse;
-import dev.oneread.json.Json;
 import dev.oneread.http.Problems;
+import dev.oneread.json.Json;
 import dev.oneread.local.auth.JwtAuthorizer;
 import dev.oneread.local.auth.LocalJwt;
 import java.io.IOException;
@@ -59,14 +59,15 @@ public final class ApiServer implements AutoCloseable {
     private final PrintStream log;
     private final LocalJwt authorizer;
 
-    private record Binding(RouteSpec route, LocalFunction function) {
-    }
+    private record Binding(RouteSpec route, LocalFunction function) {}
 
     /** What goes back on the wire; a header may repeat (Set-Cookie). */
     private record Reply(int status, List<Map.Entry<String, String>> headers, byte[] body) {
         /** API Gateway's own answers ({@code {"message": "Not Found"}}), for what never reaches a function. */
         static Reply json(int status, String message) {
-            return new Reply(status, List.of(Map.entry("content-type", "application/json")),
+            return new Reply(
+                    status,
+                    List.of(Map.entry("content-type", "application/json")),
                     Json.write(Map.of("message", message)).getBytes(StandardCharsets.UTF_8));
         }
 
@@ -78,7 +79,9 @@ public final class ApiServer implements AutoCloseable {
 
         static Reply problem(int status, String detail) {
             HttpResponse problem = Problems.problem(status, detail);
-            return new Reply(status, new ArrayList<>(problem.headers().entrySet()),
+            return new Reply(
+                    status,
+                    new ArrayList<>(problem.headers().entrySet()),
                     problem.body().getBytes(StandardCharsets.UTF_8));
         }
     }
@@ -93,7 +96,8 @@ public final class ApiServer implements AutoCloseable {
         this.authorizer = authorizer;
         this.log = log;
         functions.values().forEach(f -> f.spec().routes().forEach(r -> bindings.add(new Binding(r, f))));
-        bindings.sort(Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
+        bindings.sort(
+                Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
         QueuedThreadPool threads = new QueuedThreadPool(16, 2);
         threads.setName("start-api");
         threads.setDaemon(true);
@@ -131,14 +135,17 @@ public final class ApiServer implements AutoCloseable {
     }
 
     public List<String> routeKeys() {
-        return bindings.stream().map(b -> b.route().routeKey() + "  ->  " + b.function().spec().logicalId()).toList();
+        return bindings.stream()
+                .map(b -> b.route().routeKey() + "  ->  " + b.function().spec().logicalId())
+                .toList();
     }
 
     private Reply serve(Request request) {
         try {
             String rawPath = request.getHttpURI().getPath();
             String rawQuery = request.getHttpURI().getQuery();
-            if (MALFORMED_ESCAPE.matcher(rawPath).find() || (rawQuery != null && MALFORMED_ESCAPE.matcher(rawQuery).find())) {
+            if (MALFORMED_ESCAPE.matcher(rawPath).find()
+                    || (rawQuery != null && MALFORMED_ESCAPE.matcher(rawQuery).find())) {
                 return Reply.problem(400, "the request URI has a malformed %-escape");
             }
             String method = request.getMethod();
@@ -157,13 +164,15 @@ public final class ApiServer implements AutoCloseable {
                 }
             }
             if (match == null) {
-                return allowed.isEmpty() ? Reply.json(404, "Not Found")
+                return allowed.isEmpty()
+                        ? Reply.json(404, "Not Found")
                         : Reply.json(405, "Method Not Allowed").with("allow", String.join(", ", allowed));
             }
             JwtAuthorizer jwt = null;
             if (authorizer != null) {
                 // As the HTTP API JWT authorizer: no valid bearer token, no function call.
-                Optional<JwtAuthorizer> verified = authorizer.authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
+                Optional<JwtAuthorizer> verified =
+                        authorizer.authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
                 if (verified.isEmpty()) {
                     return Reply.json(401, "Unauthorized").with("www-authenticate", "Bearer");
                 }
@@ -173,11 +182,21 @@ public final class ApiServer implements AutoCloseable {
             if (body == null) {
                 return Reply.json(413, "Request Entity Too Large");
             }
-            String host = Optional.ofNullable(request.getHeaders().get(HttpHeader.HOST)).orElse("127.0.0.1:" + port());
-            var incoming = new HttpApiEventBuilder.IncomingRequest(method, rawPath, rawQuery, headers(request.getHeaders()),
-                    body, Request.getRemoteAddr(request), request.getConnectionMetaData().getProtocol(), host);
+            String host = Optional.ofNullable(request.getHeaders().get(HttpHeader.HOST))
+                    .orElse("127.0.0.1:" + port());
+            var incoming = new HttpApiEventBuilder.IncomingRequest(
+                    method,
+                    rawPath,
+                    rawQuery,
+                    headers(request.getHeaders()),
+                    body,
+                    Request.getRemoteAddr(request),
+                    request.getConnectionMetaData().getProtocol(),
+                    host);
             HttpApiEvent event = HttpApiEventBuilder.build(incoming, match.route(), parameters, jwt);
-            return respond(match.function().invoke(event.toJsonBytes()), event.requestContext().requestId());
+            return respond(
+                    match.function().invoke(event.toJsonBytes()),
+                    event.requestContext().requestId());
         } catch (IOException | RuntimeException e) {
             log.println("start-api: " + e);
             return Reply.json(500, "Internal Server Error");
@@ -205,13 +224,16 @@ public final class ApiServer implements AutoCloseable {
         for (Object cookie : response.get("cookies") instanceof List<?> c ? c : List.of()) {
             headers.add(Map.entry("set-cookie", String.valueOf(cookie)));
         }
-        Map<String, Object> declared = response.get("headers") instanceof Map<?, ?> h ? (Map<String, Object>) h : Map.of();
+        Map<String, Object> declared =
+                response.get("headers") instanceof Map<?, ?> h ? (Map<String, Object>) h : Map.of();
         declared.forEach((k, v) -> headers.add(Map.entry(k, String.valueOf(v))));
         headers.add(Map.entry("apigw-requestid", apiRequestId));
         Object body = response.get("body");
-        byte[] bytes = body == null ? new byte[0] : Boolean.TRUE.equals(response.get("isBase64Encoded"))
-                ? Base64.getDecoder().decode(String.valueOf(body))
-                : String.valueOf(body).getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = body == null
+                ? new byte[0]
+                : Boolean.TRUE.equals(response.get("isBase64Encoded"))
+                        ? Base64.getDecoder().decode(String.valueOf(body))
+                        : String.valueOf(body).getBytes(StandardCharsets.UTF_8);
         return new Reply(status, headers, bytes);
     }
 
@@ -250,8 +272,8 @@ public final class ApiServer implements AutoCloseable {
      */
     private static final class ProblemErrorHandler extends ErrorHandler {
         @Override
-        protected void generateResponse(Request request, Response response, int status, String message,
-                                        Throwable cause, Callback callback) {
+        protected void generateResponse(
+                Request request, Response response, int status, String message, Throwable cause, Callback callback) {
             send(response, Reply.problem(status, detail(status)), callback);
         }
 

@@ -8,8 +8,14 @@ import java.util.Map;
  * An {@code AWS::Serverless::Function} from template.yaml with Globals applied and every parameter and
  * {@code !Ref} resolved for a local run.
  */
-public record FunctionSpec(String logicalId, String handler, Path codeUri, int memoryMb, int timeoutSeconds,
-                           Map<String, String> environment, List<RouteSpec> routes) {
+public record FunctionSpec(
+        String logicalId,
+        String handler,
+        Path codeUri,
+        int memoryMb,
+        int timeoutSeconds,
+        Map<String, String> environment,
+        List<RouteSpec> routes) {
 
     /** The class part of {@code Handler: com.example.Foo::handleRequest}. */
     public String handlerClass() {

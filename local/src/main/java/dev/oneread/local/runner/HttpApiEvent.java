@@ -14,22 +14,36 @@ import java.util.Map;
  *
  * <pre>{@code byte[] payload = event.toJsonBytes();}</pre>
  */
-public record HttpApiEvent(String routeKey, String rawPath, String rawQueryString, List<String> cookies,
-                           Map<String, String> headers, Map<String, String> queryStringParameters,
-                           RequestContext requestContext, Map<String, String> pathParameters, String body,
-                           boolean isBase64Encoded) {
+public record HttpApiEvent(
+        String routeKey,
+        String rawPath,
+        String rawQueryString,
+        List<String> cookies,
+        Map<String, String> headers,
+        Map<String, String> queryStringParameters,
+        RequestContext requestContext,
+        Map<String, String> pathParameters,
+        String body,
+        boolean isBase64Encoded) {
     /** The payload format version this runner builds. */
     public static final String VERSION = "2.0";
 
     /** {@code requestContext}: who called, how, and which route API Gateway matched. */
-    public record RequestContext(String accountId, String apiId, JwtAuthorizer authorizer, String domainName,
-                                 String domainPrefix, Http http, String requestId, String routeKey, String stage,
-                                 String time, long timeEpoch) {
-    }
+    public record RequestContext(
+            String accountId,
+            String apiId,
+            JwtAuthorizer authorizer,
+            String domainName,
+            String domainPrefix,
+            Http http,
+            String requestId,
+            String routeKey,
+            String stage,
+            String time,
+            long timeEpoch) {}
 
     /** {@code requestContext.http}. */
-    public record Http(String method, String path, String protocol, String sourceIp, String userAgent) {
-    }
+    public record Http(String method, String path, String protocol, String sourceIp, String userAgent) {}
 
     public String version() {
         return VERSION;

@@ -22,19 +22,25 @@ import java.util.UUID;
  * <pre>{@code HttpApiEvent event = HttpApiEventBuilder.build(request, route, route.match(request.rawPath()), jwt);}</pre>
  */
 public final class HttpApiEventBuilder {
-    private static final DateTimeFormatter REQUEST_TIME =
-            DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter REQUEST_TIME = DateTimeFormatter.ofPattern(
+                    "dd/MMM/yyyy:HH:mm:ss Z", Locale.ENGLISH)
+            .withZone(ZoneOffset.UTC);
 
-    private HttpApiEventBuilder() {
-    }
+    private HttpApiEventBuilder() {}
 
     /** A request as it arrived, before API Gateway's processing. */
-    public record IncomingRequest(String method, String rawPath, String rawQuery, Map<String, List<String>> headers,
-                                  byte[] body, String sourceIp, String protocol, String host) {
-    }
+    public record IncomingRequest(
+            String method,
+            String rawPath,
+            String rawQuery,
+            Map<String, List<String>> headers,
+            byte[] body,
+            String sourceIp,
+            String protocol,
+            String host) {}
 
-    public static HttpApiEvent build(IncomingRequest request, RouteSpec route, Map<String, String> rawParameters,
-                                     JwtAuthorizer authorizer) {
+    public static HttpApiEvent build(
+            IncomingRequest request, RouteSpec route, Map<String, String> rawParameters, JwtAuthorizer authorizer) {
         Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();
         request.headers().forEach((name, values) -> {
@@ -68,24 +74,53 @@ public final class HttpApiEventBuilder {
         Map<String, String> pathParameters = new LinkedHashMap<>();
         rawParameters.forEach((k, v) -> pathParameters.put(k, decodePath(v)));
         Instant now = Instant.now();
-        HttpApiEvent.Http http = new HttpApiEvent.Http(request.method(), decodePath(request.rawPath()),
-                request.protocol(), request.sourceIp(), headers.getOrDefault("user-agent", ""));
-        HttpApiEvent.RequestContext context = new HttpApiEvent.RequestContext("123456789012", "local", authorizer,
-                request.host(), request.host().split("[.:]", 2)[0], http, UUID.randomUUID().toString(),
-                route.routeKey(), "$default", REQUEST_TIME.format(now), now.toEpochMilli());
+        HttpApiEvent.Http http = new HttpApiEvent.Http(
+                request.method(),
+                decodePath(request.rawPath()),
+                request.protocol(),
+                request.sourceIp(),
+                headers.getOrDefault("user-agent", ""));
+        HttpApiEvent.RequestContext context = new HttpApiEvent.RequestContext(
+                "123456789012",
+                "local",
+                authorizer,
+                request.host(),
+                request.host().split("[.:]", 2)[0],
+                http,
+                UUID.randomUUID().toString(),
+                route.routeKey(),
+                "$default",
+                REQUEST_TIME.format(now),
+                now.toEpochMilli());
         boolean binary = request.body().length > 0 && !isText(headers.getOrDefault("content-type", ""));
-        String body = request.body().length == 0 ? null : binary ? Base64.getEncoder().encodeToString(request.body())
-                : new String(request.body(), StandardCharsets.UTF_8);
-        return new HttpApiEvent(route.routeKey(), request.rawPath(), rawQuery, cookies.isEmpty() ? null : cookies,
-                headers, query.isEmpty() ? null : query, context, pathParameters.isEmpty() ? null : pathParameters,
-                body, binary);
+        String body = request.body().length == 0
+                ? null
+                : binary
+                        ? Base64.getEncoder().encodeToString(request.body())
+                        : new String(request.body(), StandardCharsets.UTF_8);
+        return new HttpApiEvent(
+                route.routeKey(),
+                request.rawPath(),
+                rawQuery,
+                cookies.isEmpty() ? null : cookies,
+                headers,
+                query.isEmpty() ? null : query,
+                context,
+                pathParameters.isEmpty() ? null : pathParameters,
+                body,
+                binary);
     }
 
     static boolean isText(String contentType) {
         String type = contentType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
-        return type.startsWith("text/") || type.equals("application/json") || type.endsWith("+json")
-                || type.equals("application/xml") || type.endsWith("+xml") || type.equals("application/javascript")
-                || type.equals("application/x-www-form-urlencoded") || type.equals("application/graphql");
+        return type.startsWith("text/")
+                || type.equals("application/json")
+                || type.endsWith("+json")
+                || type.equals("application/xml")
+                || type.endsWith("+xml")
+                || type.equals("application/javascript")
+                || type.equals("application/x-www-form-urlencoded")
+                || type.equals("application/graphql");
     }
 
     private static String decode(String s) {

@@ -32,19 +32,58 @@ final class LocalContext implements Context {
         };
     }
 
-    @Override public String getAwsRequestId() { return requestId; }
-    @Override public String getLogGroupName() { return "/aws/lambda/" + function.logicalId(); }
-    @Override public String getLogStreamName() { return "local"; }
-    @Override public String getFunctionName() { return function.logicalId(); }
-    @Override public String getFunctionVersion() { return "$LATEST"; }
-    @Override public String getInvokedFunctionArn() {
+    @Override
+    public String getAwsRequestId() {
+        return requestId;
+    }
+
+    @Override
+    public String getLogGroupName() {
+        return "/aws/lambda/" + function.logicalId();
+    }
+
+    @Override
+    public String getLogStreamName() {
+        return "local";
+    }
+
+    @Override
+    public String getFunctionName() {
+        return function.logicalId();
+    }
+
+    @Override
+    public String getFunctionVersion() {
+        return "$LATEST";
+    }
+
+    @Override
+    public String getInvokedFunctionArn() {
         return "arn:aws:lambda:us-east-1:000000000000:function:" + function.logicalId();
     }
-    @Override public CognitoIdentity getIdentity() { return null; }
-    @Override public ClientContext getClientContext() { return null; }
-    @Override public int getRemainingTimeInMillis() {
+
+    @Override
+    public CognitoIdentity getIdentity() {
+        return null;
+    }
+
+    @Override
+    public ClientContext getClientContext() {
+        return null;
+    }
+
+    @Override
+    public int getRemainingTimeInMillis() {
         return (int) Math.max(0, deadlineMillis - System.currentTimeMillis());
     }
-    @Override public int getMemoryLimitInMB() { return function.memoryMb(); }
-    @Override public LambdaLogger getLogger() { return logger; }
+
+    @Override
+    public int getMemoryLimitInMB() {
+        return function.memoryMb();
+    }
+
+    @Override
+    public LambdaLogger getLogger() {
+        return logger;
+    }
 }

@@ -63,8 +63,7 @@ public final class LocalFunction implements AutoCloseable {
     }
 
     /** What one invocation returned: the response bytes, or the error Lambda would report. */
-    public record Result(byte[] response, boolean failed, double durationMs, Double initDurationMs,
-                         String requestId) {
+    public record Result(byte[] response, boolean failed, double durationMs, Double initDurationMs, String requestId) {
         public String responseText() {
             return new String(response, StandardCharsets.UTF_8);
         }
@@ -106,7 +105,8 @@ public final class LocalFunction implements AutoCloseable {
             for (StackTraceElement frame : cause.getStackTrace()) {
                 log.println("\tat " + frame);
             }
-            response = errorJson(String.valueOf(cause.getMessage()), cause.getClass().getName());
+            response = errorJson(
+                    String.valueOf(cause.getMessage()), cause.getClass().getName());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             failed = true;
@@ -115,9 +115,14 @@ public final class LocalFunction implements AutoCloseable {
         double durationMs = (System.nanoTime() - start) / 1e6;
         log.println("END RequestId: " + requestId);
         Runtime runtime = Runtime.getRuntime();
-        log.printf("REPORT RequestId: %s\tDuration: %.2f ms\tBilled Duration: %d ms\tMemory Size: %d MB\t"
-                        + "Max Memory Used: %d MB%s%n", requestId, durationMs, (long) Math.ceil(durationMs),
-                spec.memoryMb(), (runtime.totalMemory() - runtime.freeMemory()) / (1024 * 1024),
+        log.printf(
+                "REPORT RequestId: %s\tDuration: %.2f ms\tBilled Duration: %d ms\tMemory Size: %d MB\t"
+                        + "Max Memory Used: %d MB%s%n",
+                requestId,
+                durationMs,
+                (long) Math.ceil(durationMs),
+                spec.memoryMb(),
+                (runtime.totalMemory() - runtime.freeMemory()) / (1024 * 1024),
                 initMs == null ? "" : String.format("\tInit Duration: %.2f ms", initMs));
         log.flush();
         return new Result(response, failed, durationMs, initMs, requestId);
@@ -141,7 +146,8 @@ public final class LocalFunction implements AutoCloseable {
     private void init() {
         Path zip = spec.codeUri();
         if (!Files.isRegularFile(zip)) {
-            throw new IllegalStateException(spec.logicalId() + ": " + zip + " is not built; run `mvn -B package -DskipTests` first");
+            throw new IllegalStateException(
+                    spec.logicalId() + ": " + zip + " is not built; run `mvn -B package -DskipTests` first");
         }
         try {
             unpacked = Files.createTempDirectory("oneread-" + spec.logicalId() + "-");
@@ -149,15 +155,19 @@ public final class LocalFunction implements AutoCloseable {
             writeEnvironment(unpacked.resolve(FunctionEnvironment.LOCAL_OVERLAY));
             List<URL> urls = new ArrayList<>();
             urls.add(unpacked.toUri().toURL()); // /var/task
-            Path lib = unpacked.resolve("lib");  // /var/task/lib/*.jar
+            Path lib = unpacked.resolve("lib"); // /var/task/lib/*.jar
             if (Files.isDirectory(lib)) {
                 try (Stream<Path> jars = Files.list(lib)) {
-                    for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
+                    for (Path jar : jars.filter(p -> p.toString().endsWith(".jar"))
+                            .sorted()
+                            .toList()) {
                         urls.add(jar.toUri().toURL());
                     }
                 }
             }
-            loader = new URLClassLoader("function:" + spec.logicalId(), urls.toArray(URL[]::new),
+            loader = new URLClassLoader(
+                    "function:" + spec.logicalId(),
+                    urls.toArray(URL[]::new),
                     new RuntimeApiOnly(LocalFunction.class.getClassLoader()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot unpack " + zip, e);

@@ -29,10 +29,14 @@ public final class LocalStack implements AutoCloseable {
      * values (public on purpose, they guard only localhost) for the cursor key and the token issuer.
      */
     public static final Map<String, String> LOCAL_DEFAULTS = Map.of(
-            "ReadAudit", "true",
-            "CursorKey", "b25lcmVhZC1sb2NhbC1jdXJzb3Ita2V5LTMyYnl0ZXM=",
-            "JwtIssuer", LocalJwt.DEFAULT_ISSUER,
-            "JwtAudience", LocalJwt.DEFAULT_AUDIENCE);
+            "ReadAudit",
+            "true",
+            "CursorKey",
+            "b25lcmVhZC1sb2NhbC1jdXJzb3Ita2V5LTMyYnl0ZXM=",
+            "JwtIssuer",
+            LocalJwt.DEFAULT_ISSUER,
+            "JwtAudience",
+            LocalJwt.DEFAULT_AUDIENCE);
 
     /**
      * How a local run is set up.
@@ -49,11 +53,15 @@ public final class LocalStack implements AutoCloseable {
         }
 
         /** The engine at DYNAMODB_ENDPOINT and the table at TABLE_NAME when set; else a dynalite of its own. */
-        public static Settings fromEnvironment(Map<String, String> environment, Map<String, String> overrides,
-                                               Path dataDir, boolean seed) {
+        public static Settings fromEnvironment(
+                Map<String, String> environment, Map<String, String> overrides, Path dataDir, boolean seed) {
             String endpoint = environment.get(DynamoDbClients.ENDPOINT_VARIABLE);
-            return new Settings(endpoint == null || endpoint.isBlank() ? null : URI.create(endpoint), dataDir,
-                    environment.getOrDefault("TABLE_NAME", DEFAULT_TABLE_NAME), overrides, seed);
+            return new Settings(
+                    endpoint == null || endpoint.isBlank() ? null : URI.create(endpoint),
+                    dataDir,
+                    environment.getOrDefault("TABLE_NAME", DEFAULT_TABLE_NAME),
+                    overrides,
+                    seed);
         }
     }
 
@@ -65,8 +73,14 @@ public final class LocalStack implements AutoCloseable {
     private final Map<String, String> parameters;
     private final LocalJwt authorizer;
 
-    private LocalStack(DynaliteEngine engine, URI endpoint, DynamoDbClient client, Map<String, LocalFunction> functions,
-                       Map<String, String> tableNames, Map<String, String> parameters, LocalJwt authorizer) {
+    private LocalStack(
+            DynaliteEngine engine,
+            URI endpoint,
+            DynamoDbClient client,
+            Map<String, LocalFunction> functions,
+            Map<String, String> tableNames,
+            Map<String, String> parameters,
+            LocalJwt authorizer) {
         this.engine = engine;
         this.endpoint = endpoint;
         this.client = client;
@@ -92,7 +106,9 @@ public final class LocalStack implements AutoCloseable {
             TemplateTables tables = TemplateTables.from(template);
             Map<String, String> tableNames = new LinkedHashMap<>();
             for (String logicalId : tables.logicalIds()) {
-                tableNames.put(logicalId, tableNames.isEmpty() ? settings.tableName() : settings.tableName() + "-" + logicalId);
+                tableNames.put(
+                        logicalId,
+                        tableNames.isEmpty() ? settings.tableName() : settings.tableName() + "-" + logicalId);
             }
             client = DynamoDbClients.local(endpoint);
             List<String> created = tables.createMissing(client, tableNames);
@@ -112,8 +128,8 @@ public final class LocalStack implements AutoCloseable {
                 environment.put("AWS_SECRET_ACCESS_KEY", "local");
                 functions.put(id, new LocalFunction(spec, environment, log));
             });
-            return new LocalStack(engine, endpoint, client, functions, tableNames, parameters,
-                    jwtAuthorizer(template, parameters));
+            return new LocalStack(
+                    engine, endpoint, client, functions, tableNames, parameters, jwtAuthorizer(template, parameters));
         } catch (RuntimeException e) {
             if (client != null) {
                 client.close();
@@ -142,20 +158,25 @@ public final class LocalStack implements AutoCloseable {
 
     /** The hot tenants the template's parameters declare, as the functions read them. */
     public static ShardPlan shardPlan(Map<String, String> parameters) {
-        return ShardPlan.parse(parameters.getOrDefault("HotTenantShards", ""),
-                parameters.getOrDefault("HotTenantMigrating", ""));
+        return ShardPlan.parse(
+                parameters.getOrDefault("HotTenantShards", ""), parameters.getOrDefault("HotTenantMigrating", ""));
     }
 
     /** The HttpApi's JWT authorizer as the runner enforces it, or null when the API has none. */
     static LocalJwt jwtAuthorizer(SamTemplate template, Map<String, String> parameters) {
-        for (Map<String, Object> api : template.resourcesOfType("AWS::Serverless::HttpApi").values()) {
-            Map<String, Object> auth = SamTemplate.map(SamTemplate.map(api.get("Properties")).get("Auth"));
+        for (Map<String, Object> api :
+                template.resourcesOfType("AWS::Serverless::HttpApi").values()) {
+            Map<String, Object> auth =
+                    SamTemplate.map(SamTemplate.map(api.get("Properties")).get("Auth"));
             Object name = auth.get("DefaultAuthorizer");
-            Map<String, Object> config = SamTemplate.map(SamTemplate.map(SamTemplate.map(auth.get("Authorizers"))
-                    .get(String.valueOf(name))).get("JwtConfiguration"));
+            Map<String, Object> config = SamTemplate.map(
+                    SamTemplate.map(SamTemplate.map(auth.get("Authorizers")).get(String.valueOf(name)))
+                            .get("JwtConfiguration"));
             if (name != null && !config.isEmpty()) {
                 String issuer = resolve(config.get("issuer"), parameters);
-                Object audience = SamTemplate.list(config.get("audience")).stream().findFirst().orElse(null);
+                Object audience = SamTemplate.list(config.get("audience")).stream()
+                        .findFirst()
+                        .orElse(null);
                 return new LocalJwt(issuer, resolve(audience, parameters), java.time.Clock.systemUTC());
             }
         }

@@ -1,10 +1,10 @@
 package dev.oneread.local.runner;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.LinkedHashMap;
 
 /**
  * One HttpApi route of a function, matched the way API Gateway matches: {@code {name}} takes one path

@@ -32,14 +32,13 @@ public final class SampleData {
     public static final ProjectId PROJECT = ProjectId.of("01JDQ6V7K4N3M2P1R0S9T8V7W6");
     /** Deleted by delete-project.json. */
     public static final ProjectId PROJECT_TO_DELETE = ProjectId.of("01JDQ6V7K4N3M2P1R0S9T8V7W7");
+
     private static final Instant CREATED = Instant.parse("2026-12-01T09:00:00Z");
 
-    private SampleData() {
-    }
+    private SampleData() {}
 
     /** What one seeding did: the items it wrote, and those it found already there and left alone. */
-    public record Outcome(List<String> created, List<String> kept) {
-    }
+    public record Outcome(List<String> created, List<String> kept) {}
 
     /**
      * Writes every sample item that is missing, into the partitions {@code plan} gives them (a hot tenant's
@@ -50,14 +49,21 @@ public final class SampleData {
         List<String> created = new ArrayList<>();
         List<String> kept = new ArrayList<>();
         String workspace = "workspace " + WORKSPACE;
-        createUnlessPresent(created, kept, workspace, () -> store.createWorkspace(
-                new NewWorkspace(WORKSPACE, "Acme", Map.of("plan", "team")), CREATED, new CallTally()));
+        createUnlessPresent(
+                created,
+                kept,
+                workspace,
+                () -> store.createWorkspace(
+                        new NewWorkspace(WORKSPACE, "Acme", Map.of("plan", "team")), CREATED, new CallTally()));
         Map<ProjectId, NewProject> projects = Map.of(
                 PROJECT, new NewProject("Website", "The public site", ProjectStatus.ACTIVE),
                 PROJECT_TO_DELETE, new NewProject("Old landing page", null, ProjectStatus.ARCHIVED));
         for (ProjectId id : List.of(PROJECT, PROJECT_TO_DELETE)) {
-            createUnlessPresent(created, kept, "project " + id, () -> store.createProject(WORKSPACE, id, projects.get(id), CREATED,
-                    new CallTally()));
+            createUnlessPresent(
+                    created,
+                    kept,
+                    "project " + id,
+                    () -> store.createProject(WORKSPACE, id, projects.get(id), CREATED, new CallTally()));
         }
         log.println("sample data in " + tableName + ": "
                 + (created.isEmpty() ? "nothing new" : "created " + String.join(", ", created))

@@ -41,13 +41,17 @@ public final class StartApi implements AutoCloseable {
         try {
             server = new ApiServer(stack.functions(), stack.authorizer(), port, log);
             server.start();
-            StartApiState state = StartApiState.ofThisProcess(URI.create("http://127.0.0.1:" + server.port()),
-                    stack.endpoint(), stack.tableNames().values().iterator().next(), settings.dataDir(),
+            StartApiState state = StartApiState.ofThisProcess(
+                    URI.create("http://127.0.0.1:" + server.port()),
+                    stack.endpoint(),
+                    stack.tableNames().values().iterator().next(),
+                    settings.dataDir(),
                     settings.overrides());
             Optional<StartApiState> other = StartApiState.read(stateFile).filter(StartApiState::isAlive);
             if (other.isPresent()) {
-                log.println("start-api: another start-api (pid " + other.get().pid() + ", " + other.get().api()
-                        + ") is registered in " + stateFile + "; invoke and seed keep using that one");
+                log.println("start-api: another start-api (pid " + other.get().pid() + ", "
+                        + other.get().api() + ") is registered in " + stateFile
+                        + "; invoke and seed keep using that one");
                 return new StartApi(stack, server, stateFile, null);
             }
             state.write(stateFile);

@@ -25,8 +25,14 @@ import java.util.Optional;
  *
  * <pre>{@code StartApiState.read(StartApiState.defaultFile(root)).filter(StartApiState::isAlive)}</pre>
  */
-public record StartApiState(long pid, Instant processStart, URI api, URI engine, String tableName, Path dataDir,
-                            Map<String, String> parameterOverrides) {
+public record StartApiState(
+        long pid,
+        Instant processStart,
+        URI api,
+        URI engine,
+        String tableName,
+        Path dataDir,
+        Map<String, String> parameterOverrides) {
     private static final int ENGINE_CHECK_MILLIS = 500;
 
     public StartApiState {
@@ -39,11 +45,17 @@ public record StartApiState(long pid, Instant processStart, URI api, URI engine,
     }
 
     /** The state of a start-api running in this process. */
-    static StartApiState ofThisProcess(URI api, URI engine, String tableName, Path dataDir,
-                                       Map<String, String> parameterOverrides) {
+    static StartApiState ofThisProcess(
+            URI api, URI engine, String tableName, Path dataDir, Map<String, String> parameterOverrides) {
         ProcessHandle self = ProcessHandle.current();
-        return new StartApiState(self.pid(), self.info().startInstant().orElse(null), api, engine, tableName,
-                dataDir, parameterOverrides);
+        return new StartApiState(
+                self.pid(),
+                self.info().startInstant().orElse(null),
+                api,
+                engine,
+                tableName,
+                dataDir,
+                parameterOverrides);
     }
 
     /** The state in {@code file}; empty when there is none or it is unreadable (a half-written or foreign file). */
@@ -59,10 +71,14 @@ public record StartApiState(long pid, Instant processStart, URI api, URI engine,
             }
             Object start = json.get("processStart");
             Object dataDir = json.get("dataDir");
-            return Optional.of(new StartApiState(((Number) json.get("pid")).longValue(),
-                    start == null ? null : Instant.parse((String) start), URI.create((String) json.get("api")),
-                    URI.create((String) json.get("engine")), (String) json.get("table"),
-                    dataDir == null ? null : Path.of((String) dataDir), overrides));
+            return Optional.of(new StartApiState(
+                    ((Number) json.get("pid")).longValue(),
+                    start == null ? null : Instant.parse((String) start),
+                    URI.create((String) json.get("api")),
+                    URI.create((String) json.get("engine")),
+                    (String) json.get("table"),
+                    dataDir == null ? null : Path.of((String) dataDir),
+                    overrides));
         } catch (IOException | RuntimeException unreadable) {
             return Optional.empty();
         }
@@ -102,8 +118,13 @@ public record StartApiState(long pid, Instant processStart, URI api, URI engine,
     /** Its process still runs (the same one, not a reuse of its pid) and its engine accepts connections. */
     public boolean isAlive() {
         Optional<ProcessHandle> process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
-        boolean same = process.isPresent() && (processStart == null
-                || process.get().info().startInstant().map(processStart::equals).orElse(true));
+        boolean same = process.isPresent()
+                && (processStart == null
+                        || process.get()
+                                .info()
+                                .startInstant()
+                                .map(processStart::equals)
+                                .orElse(true));
         return same && engineAnswers();
     }
 

@@ -22,8 +22,8 @@ public final class TemplateFunctions {
      * @param overrides  {@code --parameter-overrides}, applied over the template's defaults
      * @param tableNames logical id of each table to the name it has on the local engine
      */
-    public TemplateFunctions(SamTemplate template, Path root, Map<String, String> overrides,
-                             Map<String, String> tableNames) {
+    public TemplateFunctions(
+            SamTemplate template, Path root, Map<String, String> overrides, Map<String, String> tableNames) {
         this.template = template;
         this.root = root;
         this.tableNames = tableNames;
@@ -45,7 +45,8 @@ public final class TemplateFunctions {
     }
 
     public Map<String, FunctionSpec> functions() {
-        Map<String, Object> globals = SamTemplate.map(SamTemplate.map(template.document().get("Globals")).get("Function"));
+        Map<String, Object> globals = SamTemplate.map(
+                SamTemplate.map(template.document().get("Globals")).get("Function"));
         Map<String, FunctionSpec> out = new LinkedHashMap<>();
         template.resourcesOfType("AWS::Serverless::Function").forEach((id, resource) -> {
             Map<String, Object> properties = SamTemplate.map(resource.get("Properties"));
@@ -63,8 +64,16 @@ public final class TemplateFunctions {
             environment.put("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST");
             environment.put("AWS_LAMBDA_LOG_GROUP_NAME", "aws/lambda/" + id);
             environment.put("AWS_SAM_LOCAL", "true");
-            out.put(id, new FunctionSpec(id, handler, root.resolve((String) properties.get("CodeUri")), memory,
-                    timeout, environment, routes(properties)));
+            out.put(
+                    id,
+                    new FunctionSpec(
+                            id,
+                            handler,
+                            root.resolve((String) properties.get("CodeUri")),
+                            memory,
+                            timeout,
+                            environment,
+                            routes(properties)));
         });
         return out;
     }
@@ -75,7 +84,8 @@ public final class TemplateFunctions {
             Map<String, Object> e = SamTemplate.map(event);
             if ("HttpApi".equals(e.get("Type"))) {
                 Map<String, Object> p = SamTemplate.map(e.get("Properties"));
-                routes.add(new RouteSpec(String.valueOf(p.getOrDefault("Method", "ANY")),
+                routes.add(new RouteSpec(
+                        String.valueOf(p.getOrDefault("Method", "ANY")),
                         String.valueOf(p.getOrDefault("Path", "/{proxy+}"))));
             }
         }
@@ -86,8 +96,8 @@ public final class TemplateFunctions {
         return SamTemplate.map(SamTemplate.map(properties.get("Environment")).get("Variables"));
     }
 
-    private static int intProperty(Map<String, Object> properties, Map<String, Object> globals, String name,
-                                   int fallback) {
+    private static int intProperty(
+            Map<String, Object> properties, Map<String, Object> globals, String name, int fallback) {
         Object value = properties.getOrDefault(name, globals.get(name));
         return value == null ? fallback : Integer.parseInt(String.valueOf(value));
     }

@@ -49,8 +49,8 @@ public final class CreateProjectFunction extends HttpApiFunction {
         return idempotency.run(request, workspaceId, tally, () -> {
             ProjectId id = ids.next();
             // The id's own timestamp is the creation time, so createdAt and the sort order always agree.
-            Project project = store.createProject(workspaceId, id, newProject,
-                    Instant.ofEpochMilli(id.timestampMillis()), tally);
+            Project project =
+                    store.createProject(workspaceId, id, newProject, Instant.ofEpochMilli(id.timestampMillis()), tally);
             return HttpResponse.json(201, Representations.project(project))
                     .withHeader("location", "/workspaces/" + workspaceId + "/projects/" + project.id())
                     .withHeader("etag", Representations.etag(project.version()));

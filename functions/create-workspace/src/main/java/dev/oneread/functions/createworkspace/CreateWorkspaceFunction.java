@@ -43,7 +43,8 @@ public final class CreateWorkspaceFunction extends HttpApiFunction {
         request.requireOperator();
         NewWorkspace newWorkspace = RequestBodies.newWorkspace(request);
         return idempotency.run(request, newWorkspace.id(), tally, () -> {
-            Workspace workspace = store.createWorkspace(newWorkspace, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
+            Workspace workspace =
+                    store.createWorkspace(newWorkspace, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
             return HttpResponse.json(201, Representations.workspace(workspace))
                     .withHeader("location", "/workspaces/" + workspace.id())
                     .withHeader("etag", Representations.etag(workspace.version()));

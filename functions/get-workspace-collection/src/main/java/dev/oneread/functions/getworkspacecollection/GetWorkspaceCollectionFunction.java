@@ -21,19 +21,23 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public GetWorkspaceCollectionFunction() {
-        this(DynamoDbClients.shared(), DynamoDbClients.sharedAsync(), FunctionConfig.fromEnvironment("GetWorkspaceCollection"));
+        this(
+                DynamoDbClients.shared(),
+                DynamoDbClients.sharedAsync(),
+                FunctionConfig.fromEnvironment("GetWorkspaceCollection"));
     }
 
     /** @param asyncClient runs the parallel fan-out over a hot workspace's shards */
-    public GetWorkspaceCollectionFunction(DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
+    public GetWorkspaceCollectionFunction(
+            DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
         super(config);
         this.store = new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan());
     }
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
-        WorkspaceCollection page = store.getWorkspaceCollection(
-                request.workspaceId(), request.limit(), request.cursor(), tally);
+        WorkspaceCollection page =
+                store.getWorkspaceCollection(request.workspaceId(), request.limit(), request.cursor(), tally);
         return HttpResponse.ok(Representations.collection(page, request.nextCursor(page.next())));
     }
 }

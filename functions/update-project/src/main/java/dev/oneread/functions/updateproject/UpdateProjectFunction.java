@@ -43,8 +43,8 @@ public final class UpdateProjectFunction extends HttpApiFunction {
         ProjectId projectId = request.projectId();
         ExpectedVersion expectedVersion = request.ifMatchVersion();
         ProjectPatch patch = RequestBodies.projectPatch(request);
-        Project project = store.updateProject(workspaceId, projectId, patch, expectedVersion,
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
+        Project project = store.updateProject(
+                workspaceId, projectId, patch, expectedVersion, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
         return HttpResponse.ok(Representations.project(project))
                 .withHeader("etag", Representations.etag(project.version()));
     }

@@ -41,8 +41,8 @@ public final class UpdateWorkspaceFunction extends HttpApiFunction {
         WorkspaceId workspaceId = request.workspaceId();
         ExpectedVersion expectedVersion = request.ifMatchVersion();
         WorkspacePatch patch = RequestBodies.workspacePatch(request);
-        Workspace workspace = store.updateWorkspace(workspaceId, patch, expectedVersion,
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
+        Workspace workspace = store.updateWorkspace(
+                workspaceId, patch, expectedVersion, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
         return HttpResponse.ok(Representations.workspace(workspace))
                 .withHeader("etag", Representations.etag(workspace.version()));
     }
