@@ -88,24 +88,18 @@ public record AuditedCall(
                 .map(ConsumedCapacity::capacityUnits)
                 .map(BigDecimal::valueOf)
                 .orElse(null);
-        return new AuditedCall(
-                operation, table, index, partition, key, expressions, read, returned, units, false, null);
+        return outcome(read, returned, units, false, null);
     }
 
     /** This call, refused by its condition: billed {@code writeUnits} all the same, though DynamoDB says none. */
     AuditedCall refused(long writeUnits, String error) {
+        return outcome(null, null, BigDecimal.valueOf(writeUnits), true, error);
+    }
+
+    /** The same call, with what came back. */
+    private AuditedCall outcome(Integer read, Integer returned, BigDecimal units, boolean refused, String error) {
         return new AuditedCall(
-                operation,
-                table,
-                index,
-                partition,
-                key,
-                expressions,
-                null,
-                null,
-                BigDecimal.valueOf(writeUnits),
-                true,
-                error);
+                operation, table, index, partition, key, expressions, read, returned, units, refused, error);
     }
 
     /** This call, failed otherwise (throttled, timed out, rejected): nothing is reported as consumed. */
