@@ -96,9 +96,10 @@ class ShardingTest {
 
     @Test
     void aPage_shouldHaveAllTenShardQueriesInFlightAtOnce() throws Exception {
-        // GIVEN 40 ms between function and engine, as a network has (dynalite on loopback answers in well under
-        // a millisecond, faster than the SDK can issue the next request, so overlap would not show)
-        try (LatencyProxy network = new LatencyProxy(api.engine.endpoint, java.time.Duration.ofMillis(40))) {
+        // GIVEN 150 ms between function and engine, as a slow network has (dynalite on loopback answers in well
+        // under a millisecond, faster than the SDK can issue the next request, so overlap would not show). 40 ms
+        // was too short on a loaded 2-core machine: the first answers came back before the last query was sent.
+        try (LatencyProxy network = new LatencyProxy(api.engine.endpoint, java.time.Duration.ofMillis(150))) {
             ListProjectsFunction list = new ListProjectsFunction(
                     DynamoDbClients.local(network.endpoint(), List.of()),
                     DynamoDbClients.localAsync(network.endpoint(), List.of()),
@@ -112,7 +113,7 @@ class ShardingTest {
             // THEN 10 calls, and the log line says all 10 were on the wire together
             Map<String, Object> log = Json.readObject(page.logLines().get(0));
             System.out.println("fan-out page: calls " + log.get("calls") + ", max in flight " + log.get("maxInFlight")
-                    + ", " + log.get("durationMs") + " ms with 40 ms latency");
+                    + ", " + log.get("durationMs") + " ms with 150 ms latency");
             assertThat(page.status()).isEqualTo(200);
             assertThat(log.get("calls")).isEqualTo(10);
             assertThat(log.get("maxInFlight")).isEqualTo(10);
