@@ -120,9 +120,14 @@ class CallAuditTest {
         assertThat(refused.error()).isEqualTo("ConditionalCheckFailedException");
         assertThat(refused.capacity()).isEqualByComparingTo("1");
         assertThat(refused.capacityEstimated()).isTrue();
-        assertThat(tally.operations()).containsExactly("UpdateItem", "GetItem");
-        assertThat(tally.auditedCalls().get(1).capacity()).isEqualByComparingTo("1");
-        assertThat(tally.capacity()).isEqualByComparingTo("2");
+        if (EngineDeviations.refusalCarriesCurrentItem()) {
+            assertThat(tally.operations()).containsExactly("UpdateItem");
+        } else {
+            assertThat(tally.operations()).containsExactly("UpdateItem", "GetItem");
+            assertThat(tally.auditedCalls().get(1).capacity()).isEqualByComparingTo("1");
+        }
+        assertThat(tally.capacity())
+                .isEqualByComparingTo(BigDecimal.ONE.add(EngineDeviations.refusedVersionedWriteReadUnits()));
     }
 
     private String shardHolding(String ws, String projectId) {
