@@ -20,7 +20,14 @@ public final class Update {
     private final List<String> removes = new ArrayList<>();
     private Condition condition;
 
-    private record Clause(String attribute, AttributeValue value, boolean increment) {}
+    /** How a SET clause assigns its value. */
+    private enum Assign {
+        VALUE,
+        INCREMENT,
+        IF_ABSENT
+    }
+
+    private record Clause(String attribute, AttributeValue value, Assign assign) {}
 
     private Update() {}
 
@@ -30,14 +37,24 @@ public final class Update {
 
     public Update andSet(String attribute, AttributeValue value) {
         requireNew(attribute);
-        sets.add(new Clause(attribute, value, false));
+        sets.add(new Clause(attribute, value, Assign.VALUE));
+        return this;
+    }
+
+    /**
+     * {@code SET #a = if_not_exists(#a, :a)}: keeps a value the item already has, so that the first writer's
+     * choice survives every later write of the same clause.
+     */
+    public Update andSetIfAbsent(String attribute, AttributeValue value) {
+        requireNew(attribute);
+        sets.add(new Clause(attribute, value, Assign.IF_ABSENT));
         return this;
     }
 
     /** {@code SET #a = #a + :one}: a counter such as the item version. */
     public Update increment(String attribute) {
         requireNew(attribute);
-        sets.add(new Clause(attribute, AttributeValue.fromN("1"), true));
+        sets.add(new Clause(attribute, AttributeValue.fromN("1"), Assign.INCREMENT));
         return this;
     }
 
@@ -57,11 +74,15 @@ public final class Update {
         List<String> setClauses = new ArrayList<>();
         for (Clause clause : sets) {
             String name = placeholders.name(clause.attribute());
+            String value = clause.assign() == Assign.INCREMENT
+                    ? placeholders.value("one", clause.value())
+                    : placeholders.value(Placeholders.initialsOf(clause.attribute()), clause.value());
             setClauses.add(
-                    clause.increment()
-                            ? name + " = " + name + " + " + placeholders.value("one", clause.value())
-                            : name + " = "
-                                    + placeholders.value(Placeholders.initialsOf(clause.attribute()), clause.value()));
+                    switch (clause.assign()) {
+                        case VALUE -> name + " = " + value;
+                        case INCREMENT -> name + " = " + name + " + " + value;
+                        case IF_ABSENT -> name + " = if_not_exists(" + name + ", " + value + ")";
+                    });
         }
         List<String> removeClauses = new ArrayList<>();
         removes.forEach(attribute -> removeClauses.add(placeholders.name(attribute)));

@@ -12,10 +12,12 @@ import java.util.Set;
  * Claim {@code workspaces} lists the workspaces the caller belongs to; scope {@code oneread/admin} (from
  * {@code scope}, {@code scp} or the authorizer's scopes) marks an operator.
  */
-public record Caller(Set<String> workspaces, boolean operator) {
+public record Caller(String subject, Set<String> workspaces, boolean operator) {
     public static final String OPERATOR_SCOPE = "oneread/admin";
 
+    /** @param subject the token's {@code sub}: who the caller is, for what is theirs alone (Idempotency-Keys) */
     public Caller {
+        subject = subject == null ? "" : subject;
         workspaces = Set.copyOf(workspaces);
     }
 
@@ -34,7 +36,11 @@ public record Caller(Set<String> workspaces, boolean operator) {
         Set<String> scopes = new LinkedHashSet<>(values(claims.get("scope")));
         scopes.addAll(values(claims.get("scp")));
         scopes.addAll(values(jwt.get("scopes")));
-        return new Caller(new LinkedHashSet<>(values(claims.get("workspaces"))), scopes.contains(OPERATOR_SCOPE));
+        Object subject = claims.get("sub");
+        return new Caller(
+                subject == null ? "" : String.valueOf(subject),
+                new LinkedHashSet<>(values(claims.get("workspaces"))),
+                scopes.contains(OPERATOR_SCOPE));
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.oneread.store.exceptions.InvalidCursorException;
 import dev.oneread.store.exceptions.NotFoundException;
 import dev.oneread.store.exceptions.PreconditionFailedException;
 import dev.oneread.store.exceptions.StoreUnavailableException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -39,7 +40,7 @@ public final class Problems {
         } else if (error instanceof AlreadyExistsException e) {
             return problem(409, e.getMessage());
         } else if (error instanceof IdempotencyInProgressException e) {
-            return problem(409, e.getMessage()).withHeader("retry-after", RETRY_AFTER_SECONDS);
+            return problem(409, e.getMessage()).withHeader("retry-after", wholeSeconds(e.retryAfter()));
         } else if (error instanceof IdempotencyMismatchException e) {
             return problem(422, e.getMessage());
         } else if (error instanceof PreconditionFailedException e) {
@@ -49,6 +50,12 @@ public final class Problems {
                     .withHeader("retry-after", RETRY_AFTER_SECONDS);
         }
         return problem(500, null);
+    }
+
+    /** Retry-After is whole seconds (RFC 9110 §10.2.3): rounded up, so a retry never comes too early; at least 1. */
+    private static String wholeSeconds(Duration delay) {
+        long millis = delay.toMillis();
+        return Long.toString(Math.max(1, (millis + 999) / 1000));
     }
 
     public static HttpResponse problem(int status, String detail) {

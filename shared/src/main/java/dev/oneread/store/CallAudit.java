@@ -34,7 +34,7 @@ public final class CallAudit implements ExecutionInterceptor {
     /** Below this, a call cannot finish: fail fast with "unavailable" rather than start it. */
     private static final Duration MIN_CALL_TIME = Duration.ofMillis(50);
     /** No single call waits longer than this, even with time to spare: the retries get the rest. */
-    private static final Duration MAX_ATTEMPT_TIME = Duration.ofSeconds(2);
+    static final Duration MAX_ATTEMPT_TIME = Duration.ofSeconds(2);
 
     /** The partition a request addresses, and the secondary index it reads (null for the table). */
     record Addressed(String partition, String index) {}

@@ -13,6 +13,11 @@ import java.util.function.UnaryOperator;
  * read reports from the SDK's completion threads.
  */
 public final class CallTally {
+    /** Beyond the client's attempt timeout, for a request DynamoDB accepted but had not yet committed. */
+    static final Duration LANDING_MARGIN = Duration.ofSeconds(5);
+    /** Lambda's limit: no invocation, so no tally without a deadline either, sends for longer. */
+    private static final Duration LONGEST_INVOCATION = Duration.ofMinutes(15);
+
     private final long deadlineNanos;
     private final List<AuditedCall> calls = new ArrayList<>();
     private int inFlight;
@@ -37,6 +42,17 @@ public final class CallTally {
             return Duration.ofDays(1);
         }
         return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+    }
+
+    /**
+     * How long from now a write this invocation sends can still land: a request sent at the last moment of its
+     * budget stays on the wire for up to one attempt's timeout, and DynamoDB may commit it after the SDK gave up
+     * on it (a timeout is not a refusal); {@link #LANDING_MARGIN} covers the server's side of that. Whatever
+     * holds a claim on this invocation's behalf (an idempotency record) must hold at least this long.
+     */
+    public Duration untilSentWritesLand() {
+        Duration sendable = remaining().compareTo(LONGEST_INVOCATION) < 0 ? remaining() : LONGEST_INVOCATION;
+        return sendable.plus(CallAudit.MAX_ATTEMPT_TIME).plus(LANDING_MARGIN);
     }
 
     /** Records a request going out; returns its place, by which the audit completes it. */

@@ -9,12 +9,14 @@ import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.CreationToken;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
@@ -62,14 +64,20 @@ public final class ControlPlaneRequests {
     }
 
     /** Creates a workspace, never overwriting one: the put is conditional on the key being free. */
-    public PutItemRequest createWorkspace(Workspace workspace) {
-        return table.put(Items.workspaceItem(workspace), keyIsFree());
+    public PutItemRequest createWorkspace(Workspace workspace, CreationToken token) {
+        return table.put(created(Items.workspaceItem(workspace), token), keyIsFree());
     }
 
     /** Creates a project at its home (its shard, for a hot workspace), never overwriting one. */
-    public PutItemRequest createProject(Project project) {
+    public PutItemRequest createProject(Project project, CreationToken token) {
         PrimaryKey home = plan.locate(project.workspaceId(), project.id()).home();
-        return table.put(Items.projectItem(project, home), keyIsFree());
+        return table.put(created(Items.projectItem(project, home), token), keyIsFree());
+    }
+
+    /** An item to create, marked with the request creating it: a refused retry recognises its own item by it. */
+    private static Map<String, AttributeValue> created(Map<String, AttributeValue> item, CreationToken token) {
+        item.put(Items.CREATION_TOKEN, AttributeValue.fromS(token.value()));
+        return item;
     }
 
     /**

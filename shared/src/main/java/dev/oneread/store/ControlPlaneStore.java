@@ -7,6 +7,7 @@ import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ProjectLocation;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.CreationToken;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.ListPosition;
 import dev.oneread.model.NewProject;
@@ -81,30 +82,56 @@ public final class ControlPlaneStore {
                 .item());
     }
 
-    /** Creates a workspace at version 1. 1 conditional PutItem; 409 territory if the id is taken. */
-    public Workspace createWorkspace(NewWorkspace request, Instant now, CallTally tally) {
+    /**
+     * Creates a workspace at version 1. 1 conditional PutItem; 409 territory if the id is taken by another
+     * request (a refusal by this request's own item, from an attempt whose answer was lost, is the success it
+     * was: see {@link #create}).
+     */
+    public Workspace createWorkspace(NewWorkspace request, Instant now, CreationToken token, CallTally tally) {
         Workspace workspace = new Workspace(request.id(), request.name(), request.settings(), now, now, 1);
-        create(requests.createWorkspace(workspace), "workspace", tally);
-        return workspace;
+        PrimaryKey key = KeyCodec.workspaceKey(workspace.id());
+        return create(requests.createWorkspace(workspace, token), key, token, "workspace", tally)
+                .map(Items::workspace)
+                .orElse(workspace);
     }
 
     /**
      * Creates a project in an existing workspace: 1 GetItem (the workspace must exist) then 1 conditional
-     * PutItem. Two calls because the engine has no transactions; see the README for the cost.
+     * PutItem. Two calls because the engine has no transactions; see the README for the cost. A project this
+     * request already created (its answer lost) is returned as it stands.
      */
     public Project createProject(
-            WorkspaceId workspaceId, ProjectId projectId, NewProject request, Instant now, CallTally tally) {
+            WorkspaceId workspaceId,
+            ProjectId projectId,
+            NewProject request,
+            Instant now,
+            CreationToken token,
+            CallTally tally) {
         getWorkspace(workspaceId, tally);
         ProjectStatus status = request.status() == null ? ProjectStatus.ACTIVE : request.status();
         Project project =
                 new Project(projectId, workspaceId, request.name(), request.description(), status, now, now, 1);
-        create(requests.createProject(project), "project", tally);
-        return project;
+        PrimaryKey home = plan.locate(workspaceId, projectId).home();
+        return create(requests.createProject(project, token), home, token, "project", tally)
+                .map(Items::project)
+                .orElse(project);
     }
 
-    /** A conditional put that never overwrites: a taken key is an {@link AlreadyExistsException}. */
-    private void create(PutItemRequest put, String what, CallTally tally) {
-        calls.put(put, tally).then(written -> written, refused -> {
+    /**
+     * A conditional put that never overwrites. Written: empty. Refused by an item that carries {@code token}:
+     * that item, for this request created it in an attempt whose answer was lost (DynamoDB can commit a write
+     * and still answer 500 or time out; the SDK's retry, or the client's, then meets it). Refused by any other
+     * item: an {@link AlreadyExistsException}. The item comes with the refusal from DynamoDB; an engine that
+     * drops it (dynalite) costs 1 consistent GetItem more.
+     */
+    private Optional<Map<String, AttributeValue>> create(
+            PutItemRequest put, PrimaryKey key, CreationToken token, String what, CallTally tally) {
+        return calls.put(put, tally).then(written -> Optional.empty(), refused -> {
+            Optional<Map<String, AttributeValue>> inTheWay =
+                    refused.current().or(() -> calls.get(requests.readAfterConflict(key), tally));
+            if (inTheWay.isPresent() && Items.createdBy(inTheWay.get(), token)) {
+                return inTheWay;
+            }
             throw new AlreadyExistsException(what, refused.cause());
         });
     }

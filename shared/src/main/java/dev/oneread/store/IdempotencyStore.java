@@ -1,6 +1,7 @@
 package dev.oneread.store;
 
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.CreationToken;
 import dev.oneread.model.StoredResponse;
 import dev.oneread.store.exceptions.IdempotencyInProgressException;
 import dev.oneread.store.exceptions.IdempotencyMismatchException;
@@ -9,14 +10,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Idempotency records, after the Powertools design: one item per request key in the workspace's own
  * collection, claimed with a conditional put (INPROGRESS, with a deadline), completed with the response to
- * replay, or released after a failure so that a retry runs again. Expiry is checked by the condition, since
+ * replay, or released after a definite refusal so that a retry runs again. Expiry is checked by the condition, since
  * TTL deletes late (and the local engine never does).
  */
 public final class IdempotencyStore {
@@ -31,42 +31,71 @@ public final class IdempotencyStore {
         this.requests = new IdempotencyRequests(tableName);
     }
 
+    /** What claiming a key came to: go ahead, creating under the reserved id, or answer with the stored response. */
+    public sealed interface Claim {
+        /** The caller holds the key; what it creates gets this id (the first attempt's, on a takeover). */
+        record Granted(String reservedId) implements Claim {}
+
+        /** The key's request completed: this is its response. */
+        record Replay(StoredResponse response) implements Claim {}
+    }
+
     /**
-     * Claims the key, or answers from the record: empty to go ahead (1 PutItem), the stored response to
-     * replay, or an exception for a request still in flight (409) or another payload (422). A refused claim
-     * reads the record from the refusal itself where DynamoDB returns it, else with 1 consistent GetItem more.
+     * Claims the key, or answers from the record: go ahead (1 UpdateItem), the stored response to replay, or an
+     * exception for a request still in flight (409, with how long until its claim can be taken over) or another
+     * payload (422). A refused claim reads the record from the refusal itself where DynamoDB returns it, else with
+     * 1 consistent GetItem more.
      *
-     * @param inProgressFor how long the claim holds if its holder dies: the Lambda's remaining time
+     * @param freshId       the id to reserve if the record has none yet
+     * @param inProgressFor how long the claim holds if its holder dies: until no write it sent can still land
      */
-    public Optional<StoredResponse> claim(
+    public Claim claim(
             WorkspaceId workspaceId,
             String keyHash,
             String payloadHash,
+            String freshId,
             Instant now,
             Duration inProgressFor,
             CallTally tally) {
-        WriteOutcome claim = calls.put(
-                requests.claim(workspaceId, keyHash, payloadHash, now, now.plus(inProgressFor), now.plus(RETENTION)),
+        String holder = CreationToken.random().value();
+        WriteOutcome claim = calls.update(
+                requests.claim(
+                        workspaceId,
+                        keyHash,
+                        payloadHash,
+                        holder,
+                        freshId,
+                        now,
+                        now.plus(inProgressFor),
+                        now.plus(RETENTION)),
                 tally);
-        return claim.then(written -> Optional.empty(), taken -> {
-            Map<String, AttributeValue> item = taken.current()
-                    .or(() -> calls.get(requests.get(workspaceId, keyHash), tally))
-                    // Released between our put and our read: the holder failed. Ask the caller to retry.
-                    .orElseThrow(IdempotencyInProgressException::new);
-            if (!payloadHash.equals(item.get(Items.PAYLOAD_HASH).s())) {
-                throw new IdempotencyMismatchException();
-            }
-            if (!Items.COMPLETED.equals(item.get(Items.STATUS).s())) {
-                throw new IdempotencyInProgressException();
-            }
-            Map<String, String> headers = new LinkedHashMap<>();
-            AttributeValues.toJsonMap(item.get(Items.RESPONSE_HEADERS).m())
-                    .forEach((k, v) -> headers.put(k, (String) v));
-            return Optional.of(new StoredResponse(
-                    Integer.parseInt(item.get(Items.RESPONSE_STATUS).n()),
-                    headers,
-                    item.get(Items.RESPONSE_BODY).s()));
-        });
+        return claim.then(
+                record -> new Claim.Granted(record.get(Items.RESERVED_ID).s()), taken -> {
+                    Map<String, AttributeValue> item = taken.current()
+                            .or(() -> calls.get(requests.get(workspaceId, keyHash), tally))
+                            // Released between our write and our read: the holder failed for good. Retry at once.
+                            .orElseThrow(() -> new IdempotencyInProgressException(Duration.ZERO));
+                    boolean inProgress = Items.IN_PROGRESS.equals(Items.text(item, Items.STATUS));
+                    if (inProgress && holder.equals(Items.text(item, Items.HOLDER))) {
+                        // Our own claim: it committed, its answer was lost, and the SDK's retry ran into it.
+                        return new Claim.Granted(item.get(Items.RESERVED_ID).s());
+                    }
+                    if (!payloadHash.equals(item.get(Items.PAYLOAD_HASH).s())) {
+                        throw new IdempotencyMismatchException();
+                    }
+                    if (inProgress) {
+                        Instant until = Instant.ofEpochMilli(
+                                Long.parseLong(item.get(Items.IN_PROGRESS_UNTIL).n()));
+                        throw new IdempotencyInProgressException(Duration.between(now, until));
+                    }
+                    Map<String, String> headers = new LinkedHashMap<>();
+                    AttributeValues.toJsonMap(item.get(Items.RESPONSE_HEADERS).m())
+                            .forEach((k, v) -> headers.put(k, (String) v));
+                    return new Claim.Replay(new StoredResponse(
+                            Integer.parseInt(item.get(Items.RESPONSE_STATUS).n()),
+                            headers,
+                            item.get(Items.RESPONSE_BODY).s()));
+                });
     }
 
     /** Stores the response to replay. 1 UpdateItem; the claim must still be there. */
@@ -77,7 +106,7 @@ public final class IdempotencyStore {
         });
     }
 
-    /** Deletes the claim after a failure. 1 DeleteItem. */
+    /** Deletes the claim after a definite refusal (a 4xx), so that a retry runs afresh. 1 DeleteItem. */
     public void release(WorkspaceId workspaceId, String keyHash, CallTally tally) {
         calls.delete(requests.release(workspaceId, keyHash), tally);
     }

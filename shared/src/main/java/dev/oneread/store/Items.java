@@ -4,6 +4,7 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
@@ -24,6 +25,8 @@ final class Items {
     static final String CREATED_AT = "createdAt";
     static final String UPDATED_AT = "updatedAt";
     static final String VERSION = "version";
+    /** The {@link CreationToken} of the request that created the item. */
+    static final String CREATION_TOKEN = "creationToken";
     // Idempotency records
     static final String PAYLOAD_HASH = "payloadHash";
     static final String IN_PROGRESS_UNTIL = "inProgressUntil";
@@ -31,6 +34,11 @@ final class Items {
     static final String RESPONSE_STATUS = "responseStatus";
     static final String RESPONSE_HEADERS = "responseHeaders";
     static final String RESPONSE_BODY = "responseBody";
+    /** Who took the claim: a claim whose answer was lost, retried by the SDK, knows its own record by it. */
+    static final String HOLDER = "holder";
+    /** The id a claimed create will give what it creates: every retry of the request reuses it. */
+    static final String RESERVED_ID = "reservedId";
+
     static final String IN_PROGRESS = "INPROGRESS";
     static final String COMPLETED = "COMPLETED";
 
@@ -65,6 +73,17 @@ final class Items {
         item.put(UPDATED_AT, AttributeValue.fromS(project.updatedAt().toString()));
         item.put(VERSION, AttributeValue.fromN(Long.toString(project.version())));
         return item;
+    }
+
+    /** A string attribute's value, or null where the item has none. */
+    static String text(Map<String, AttributeValue> item, String attribute) {
+        AttributeValue value = item.get(attribute);
+        return value == null ? null : value.s();
+    }
+
+    /** True when {@code item} was created by the request that holds {@code token}. */
+    static boolean createdBy(Map<String, AttributeValue> item, CreationToken token) {
+        return token.value().equals(text(item, CREATION_TOKEN));
     }
 
     /** True for the workspace item of a collection ({@code META}), false for a project. */

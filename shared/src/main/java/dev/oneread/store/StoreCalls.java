@@ -126,15 +126,19 @@ final class StoreCalls {
         try {
             return sdkCall.get();
         } catch (ApiCallTimeoutException | ApiCallAttemptTimeoutException e) {
+            // A write that timed out may still land: see CallTally.untilSentWritesLand.
             throw new StoreUnavailableException(e);
         } catch (DynamoDbException e) {
-            // Throttling that outlived the retries, and 5xx: nothing was written, the caller may retry.
+            // Throttling that outlived the retries, and 5xx: unavailable. Not "nothing was written": DynamoDB can
+            // answer 500 for a write that committed, and an earlier attempt of a throttled call may have. The
+            // outcome of a write is unknown; creates carry a CreationToken to recognise their own item on retry.
             if (e.isThrottlingException() || e.statusCode() >= 500) {
                 throw new StoreUnavailableException(e);
             }
             throw new StoreFailureException(e);
         } catch (SdkClientException e) {
-            // No response at all: connection refused, reset, or DNS. Nothing was acknowledged.
+            // No response at all: connection refused, reset, or DNS. Nothing was acknowledged, which for a write
+            // that was sent does not mean nothing was written.
             throw new StoreUnavailableException(e);
         } catch (SdkException e) {
             throw new StoreFailureException(e);

@@ -50,4 +50,18 @@ class UpdateTest {
         assertThatThrownBy(() -> Update.set("name", AttributeValue.fromS("a")).remove("name"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void andSetIfAbsent_shouldKeepAnExistingValue() {
+        UpdateExpression u = Update.set("status", AttributeValue.fromS("INPROGRESS"))
+                .andSetIfAbsent("reservedId", AttributeValue.fromS("01J"))
+                .build();
+
+        assertThat(u.update()).isEqualTo("SET #s = :s, #ri = if_not_exists(#ri, :ri)");
+        assertThat(u.names()).containsExactly(Map.entry("#s", "status"), Map.entry("#ri", "reservedId"));
+        assertThat(u.values())
+                .containsExactly(
+                        Map.entry(":s", AttributeValue.fromS("INPROGRESS")),
+                        Map.entry(":ri", AttributeValue.fromS("01J")));
+    }
 }

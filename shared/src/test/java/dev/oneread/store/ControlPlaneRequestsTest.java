@@ -6,6 +6,7 @@ import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.CreationToken;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
@@ -29,6 +30,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** Every request of the workspace and project access patterns, built in full by hand and compared whole. */
 class ControlPlaneRequestsTest {
+    /** The request creating an item marks it, so that a retry that meets it knows it for its own. */
+    private static final CreationToken TOKEN = CreationToken.of("k".repeat(64), "p".repeat(64));
+
     private static final WorkspaceId ACME = WorkspaceId.of("acme");
     private static final ProjectId PROJECT = ProjectId.of("01JDQ6V7K4N3M2P1R0S9T8V7W6");
     private static final Instant NOW = Instant.parse("2026-12-02T12:00:00Z");
@@ -90,7 +94,7 @@ class ControlPlaneRequestsTest {
     }
 
     @Test
-    void createWorkspace_shouldPutConditionallySoItNeverOverwrites_withSettingsAsAMap() {
+    void createWorkspace_shouldPutConditionallySoItNeverOverwrites_withSettingsAsAMapAndTheCreationToken() {
         Workspace workspace = new Workspace(ACME, "Acme", Map.of("seats", 25), NOW, NOW, 1);
         PutItemRequest expected = PutItemRequest.builder()
                 .tableName("oneread")
@@ -108,28 +112,30 @@ class ControlPlaneRequestsTest {
                         "updatedAt",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
                         "version",
-                        AttributeValue.fromN("1")))
+                        AttributeValue.fromN("1"),
+                        "creationToken",
+                        AttributeValue.fromS(TOKEN.value())))
                 .conditionExpression("attribute_not_exists(#er)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef"))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.createWorkspace(workspace)).isEqualTo(expected);
+        assertThat(requests.createWorkspace(workspace, TOKEN)).isEqualTo(expected);
     }
 
     @Test
     void createProject_shouldPutConditionallySoItNeverOverwrites() {
         Project project = new Project(PROJECT, ACME, "Site", null, ProjectStatus.ACTIVE, NOW, NOW, 1);
 
-        assertThat(requests.createProject(project)).isEqualTo(expectedProjectPut("WS#acme"));
+        assertThat(requests.createProject(project, TOKEN)).isEqualTo(expectedProjectPut("WS#acme"));
     }
 
     @Test
     void createProject_shouldWriteIntoTheProjectsShard_whenTheWorkspaceIsSharded() {
         Project project = new Project(PROJECT, ACME, "Site", null, ProjectStatus.ACTIVE, NOW, NOW, 1);
 
-        assertThat(sharded.createProject(project)).isEqualTo(expectedProjectPut("WS#acme#03"));
+        assertThat(sharded.createProject(project, TOKEN)).isEqualTo(expectedProjectPut("WS#acme#03"));
     }
 
     @Test
@@ -400,7 +406,9 @@ class ControlPlaneRequestsTest {
                         "updatedAt",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
                         "version",
-                        AttributeValue.fromN("1")))
+                        AttributeValue.fromN("1"),
+                        "creationToken",
+                        AttributeValue.fromS(TOKEN.value())))
                 .conditionExpression("attribute_not_exists(#er)")
                 .expressionAttributeNames(Map.of("#er", "EntityRef"))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -25,40 +25,74 @@ class IdempotencyRequestsTest {
     private final IdempotencyRequests requests = new IdempotencyRequests("oneread");
 
     @Test
-    void claim_shouldPutAnInProgressRecord_onlyWhenFreeExpiredOrAbandoned() {
-        // GIVEN now, a claim held for 30 s and kept for a day
+    void claim_shouldMarkTheRecordInProgress_onlyWhenFreeExpiredOrAbandonedWithTheSameBody_keepingItsReservedId() {
+        // GIVEN now, a claim held for 30 s and kept for a day, and the id to reserve if none is yet
         Instant now = Instant.parse("2026-12-02T12:00:00Z");
-        PutItemRequest expected = PutItemRequest.builder()
+        UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
-                .item(Map.of(
-                        "EntityRef",
-                        AttributeValue.fromS("WS#acme"),
-                        "Detail",
-                        AttributeValue.fromS(RECORD),
+                .key(key("WS#acme", RECORD))
+                .updateExpression(
+                        "SET #s = :s, #ph = :ph, #h = :h, #ipu = :ipu, #ea = :ea, #ri = if_not_exists(#ri, :ri)"
+                                + " REMOVE #rs, #rh, #rb")
+                .conditionExpression(
+                        "((attribute_not_exists(#er) OR #ea < :ea2) OR #s = :s2 AND #ipu < :ipu2 AND #ph = :ph2)")
+                .expressionAttributeNames(ordered(
+                        "#s",
                         "status",
-                        AttributeValue.fromS("INPROGRESS"),
+                        "#ph",
                         "payloadHash",
-                        AttributeValue.fromS("p".repeat(64)),
+                        "#h",
+                        "holder",
+                        "#ipu",
                         "inProgressUntil",
-                        AttributeValue.fromN("1796212830000"),
+                        "#ea",
                         "expiresAt",
-                        AttributeValue.fromN("1796299200")))
-                .conditionExpression("((attribute_not_exists(#er) OR #ea < :ea) OR #s = :s AND #ipu < :ipu)")
-                .expressionAttributeNames(
-                        ordered("#er", "EntityRef", "#ea", "expiresAt", "#s", "status", "#ipu", "inProgressUntil"))
+                        "#ri",
+                        "reservedId",
+                        "#rs",
+                        "responseStatus",
+                        "#rh",
+                        "responseHeaders",
+                        "#rb",
+                        "responseBody",
+                        "#er",
+                        "EntityRef"))
                 .expressionAttributeValues(ordered(
-                        ":ea",
-                        AttributeValue.fromN("1796212800"),
                         ":s",
                         AttributeValue.fromS("INPROGRESS"),
+                        ":ph",
+                        AttributeValue.fromS("p".repeat(64)),
+                        ":h",
+                        AttributeValue.fromS("h".repeat(22)),
                         ":ipu",
-                        AttributeValue.fromN("1796212800000")))
+                        AttributeValue.fromN("1796212830000"),
+                        ":ea",
+                        AttributeValue.fromN("1796299200"),
+                        ":ri",
+                        AttributeValue.fromS("01JDQ6V7K4N3M2P1R0S9T8V7W6"),
+                        ":ea2",
+                        AttributeValue.fromN("1796212800"),
+                        ":s2",
+                        AttributeValue.fromS("INPROGRESS"),
+                        ":ipu2",
+                        AttributeValue.fromN("1796212800000"),
+                        ":ph2",
+                        AttributeValue.fromS("p".repeat(64))))
+                .returnValues(ReturnValue.ALL_NEW)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
         // THEN the expiry lives in the condition: a stale record is taken over even before TTL removes it
-        assertThat(requests.claim(ACME, KEY_HASH, "p".repeat(64), now, now.plusSeconds(30), now.plusSeconds(86_400)))
+        assertThat(requests.claim(
+                        ACME,
+                        KEY_HASH,
+                        "p".repeat(64),
+                        "h".repeat(22),
+                        "01JDQ6V7K4N3M2P1R0S9T8V7W6",
+                        now,
+                        now.plusSeconds(30),
+                        now.plusSeconds(86_400)))
                 .isEqualTo(expected);
     }
 
@@ -79,7 +113,7 @@ class IdempotencyRequestsTest {
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
                 .key(key("WS#acme", RECORD))
-                .updateExpression("SET #s = :s, #rs = :rs, #rh = :rh, #rb = :rb")
+                .updateExpression("SET #s = :s, #rs = :rs, #rh = :rh, #rb = :rb REMOVE #ri")
                 .conditionExpression("attribute_exists(#er)")
                 .expressionAttributeNames(ordered(
                         "#s",
@@ -90,6 +124,8 @@ class IdempotencyRequestsTest {
                         "responseHeaders",
                         "#rb",
                         "responseBody",
+                        "#ri",
+                        "reservedId",
                         "#er",
                         "EntityRef"))
                 .expressionAttributeValues(ordered(

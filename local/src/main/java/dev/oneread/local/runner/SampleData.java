@@ -3,6 +3,7 @@ package dev.oneread.local.runner;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.CreationToken;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.ProjectStatus;
@@ -54,7 +55,10 @@ public final class SampleData {
                 kept,
                 workspace,
                 () -> store.createWorkspace(
-                        new NewWorkspace(WORKSPACE, "Acme", Map.of("plan", "team")), CREATED, new CallTally()));
+                        new NewWorkspace(WORKSPACE, "Acme", Map.of("plan", "team")),
+                        CREATED,
+                        CreationToken.random(),
+                        new CallTally()));
         Map<ProjectId, NewProject> projects = Map.of(
                 PROJECT, new NewProject("Website", "The public site", ProjectStatus.ACTIVE),
                 PROJECT_TO_DELETE, new NewProject("Old landing page", null, ProjectStatus.ARCHIVED));
@@ -63,7 +67,8 @@ public final class SampleData {
                     created,
                     kept,
                     "project " + id,
-                    () -> store.createProject(WORKSPACE, id, projects.get(id), CREATED, new CallTally()));
+                    () -> store.createProject(
+                            WORKSPACE, id, projects.get(id), CREATED, CreationToken.random(), new CallTally()));
         }
         log.println("sample data in " + tableName + ": "
                 + (created.isEmpty() ? "nothing new" : "created " + String.join(", ", created))

@@ -1,8 +1,20 @@
 package dev.oneread.store.exceptions;
 
-/** A request with this Idempotency-Key is still being processed: the caller should retry shortly. */
+import java.time.Duration;
+
+/**
+ * A request with this Idempotency-Key is still being processed, or its outcome is not known yet: the caller
+ * should retry once its claim can be taken over, {@link #retryAfter()} from now.
+ */
 public final class IdempotencyInProgressException extends StoreException {
-    public IdempotencyInProgressException() {
-        super("a request with this Idempotency-Key is still in progress; retry shortly", null);
+    private final Duration retryAfter;
+
+    public IdempotencyInProgressException(Duration retryAfter) {
+        super("a request with this Idempotency-Key is still in progress; retry after the Retry-After delay", null);
+        this.retryAfter = retryAfter.isNegative() ? Duration.ZERO : retryAfter;
+    }
+
+    public Duration retryAfter() {
+        return retryAfter;
     }
 }

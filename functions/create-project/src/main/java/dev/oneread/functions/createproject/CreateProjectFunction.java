@@ -23,12 +23,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * {@code POST /workspaces/{workspaceId}/projects}: GetItem (the workspace must exist) then one conditional
  * PutItem of a project whose id is a fresh ULID; 201 with the project, 404 without the workspace. With an
- * Idempotency-Key, a retry gets the first response (and the first id).
+ * Idempotency-Key, a retry gets the first response, and every attempt creates under the one id the key's
+ * claim reserved.
  */
 public final class CreateProjectFunction extends HttpApiFunction {
     private final ControlPlaneStore store;
     private final IdempotentRequests idempotency;
-    private final Ulid ids;
+    private final IdempotentRequests.Ids<ProjectId> ids;
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public CreateProjectFunction() {
@@ -36,21 +37,26 @@ public final class CreateProjectFunction extends HttpApiFunction {
     }
 
     public CreateProjectFunction(DynamoDbClient client, FunctionConfig config) {
+        this(client, config, Clock.systemUTC());
+    }
+
+    /** @param clock what idempotency records are dated by (tests move it past a claim's deadline) */
+    public CreateProjectFunction(DynamoDbClient client, FunctionConfig config, Clock clock) {
         super(config);
         this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
-        this.ids = Ulid.generator();
-        this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), Clock.systemUTC());
+        this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), clock);
+        Ulid ulids = Ulid.generator();
+        this.ids = new IdempotentRequests.Ids<>(ulids::next, ProjectId::value, ProjectId::of);
     }
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceId workspaceId = request.workspaceId();
         NewProject newProject = RequestBodies.newProject(request);
-        return idempotency.run(request, workspaceId, tally, () -> {
-            ProjectId id = ids.next();
+        return idempotency.run(request, workspaceId, tally, ids, (id, token) -> {
             // The id's own timestamp is the creation time, so createdAt and the sort order always agree.
-            Project project =
-                    store.createProject(workspaceId, id, newProject, Instant.ofEpochMilli(id.timestampMillis()), tally);
+            Project project = store.createProject(
+                    workspaceId, id, newProject, Instant.ofEpochMilli(id.timestampMillis()), token, tally);
             return HttpResponse.json(201, Representations.project(project))
                     .withHeader("location", "/workspaces/" + workspaceId + "/projects/" + project.id())
                     .withHeader("etag", Representations.etag(project.version()));

@@ -7,6 +7,7 @@ import dev.oneread.http.HttpResponse;
 import dev.oneread.http.IdempotentRequests;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
+import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.CallTally;
@@ -32,9 +33,14 @@ public final class CreateWorkspaceFunction extends HttpApiFunction {
     }
 
     public CreateWorkspaceFunction(DynamoDbClient client, FunctionConfig config) {
+        this(client, config, Clock.systemUTC());
+    }
+
+    /** @param clock what workspaces and idempotency records are dated by */
+    public CreateWorkspaceFunction(DynamoDbClient client, FunctionConfig config, Clock clock) {
         super(config);
         this.store = new ControlPlaneStore(client, config.tableName());
-        this.clock = Clock.systemUTC();
+        this.clock = clock;
         this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), clock);
     }
 
@@ -42,9 +48,12 @@ public final class CreateWorkspaceFunction extends HttpApiFunction {
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         request.requireOperator();
         NewWorkspace newWorkspace = RequestBodies.newWorkspace(request);
-        return idempotency.run(request, newWorkspace.id(), tally, () -> {
+        // A workspace's id is the caller's own (in the body), so every attempt creates under it.
+        IdempotentRequests.Ids<WorkspaceId> ids =
+                new IdempotentRequests.Ids<>(newWorkspace::id, WorkspaceId::value, WorkspaceId::of);
+        return idempotency.run(request, newWorkspace.id(), tally, ids, (id, token) -> {
             Workspace workspace =
-                    store.createWorkspace(newWorkspace, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
+                    store.createWorkspace(newWorkspace, clock.instant().truncatedTo(ChronoUnit.MILLIS), token, tally);
             return HttpResponse.json(201, Representations.workspace(workspace))
                     .withHeader("location", "/workspaces/" + workspace.id())
                     .withHeader("etag", Representations.etag(workspace.version()));
