@@ -126,8 +126,7 @@ class CallAuditTest {
             assertThat(tally.operations()).containsExactly("UpdateItem", "GetItem");
             assertThat(tally.auditedCalls().get(1).capacity()).isEqualByComparingTo("1");
         }
-        assertThat(tally.capacity())
-                .isEqualByComparingTo(BigDecimal.ONE.add(EngineDeviations.refusedVersionedWriteReadUnits()));
+        assertThat(tally.capacity()).isEqualByComparingTo(BigDecimal.ONE.add(EngineDeviations.refusedWriteReadUnits()));
     }
 
     private String shardHolding(String ws, String projectId) {

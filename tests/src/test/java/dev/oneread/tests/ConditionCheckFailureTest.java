@@ -164,9 +164,9 @@ class ConditionCheckFailureTest {
         // The refused UpdateItem (1 WCU, counted by the item-size rule), and on dynalite the consistent GetItem
         // (1 RCU) that stands in for the item DynamoDB returns with the refusal.
         assertThat(response.status()).isEqualTo(412);
-        assertThat(response.dynamoCalls()).isEqualTo(EngineDeviations.refusedVersionedWriteCalls());
+        assertThat(response.dynamoCalls()).isEqualTo(EngineDeviations.refusedWriteCalls());
         assertThat(response.dynamoCapacity())
-                .isEqualByComparingTo(BigDecimal.ONE.add(EngineDeviations.refusedVersionedWriteReadUnits()));
+                .isEqualByComparingTo(BigDecimal.ONE.add(EngineDeviations.refusedWriteReadUnits()));
     }
 
     @Test
@@ -226,9 +226,10 @@ class ConditionCheckFailureTest {
         String ws = workspace();
         // WHEN it is created again
         Lambda.Response response = api.createWorkspace(ws, "Again");
-        // THEN 409, and the one refused PutItem is counted: DynamoDB bills it though it reports nothing
+        // THEN 409, and the one refused PutItem is counted: DynamoDB bills it though it reports nothing (an engine
+        // that drops the item from the refusal costs a read more, to learn the item is not this request's own)
         assertThat(response.status()).isEqualTo(409);
-        assertThat(response.dynamoCalls()).isEqualTo(1);
+        assertThat(response.dynamoCalls()).isEqualTo(EngineDeviations.refusedWriteCalls());
         assertThat(response.dynamoCapacity()).isGreaterThanOrEqualTo(BigDecimal.ONE);
     }
 
@@ -259,10 +260,9 @@ class ConditionCheckFailureTest {
         // THEN the refused write counts what DynamoDB bills for it (the item's size), plus any read that followed
         assertThat(writeUnits).isGreaterThanOrEqualTo(3);
         assertThat(response.status()).isEqualTo(412);
-        assertThat(response.dynamoCalls()).isEqualTo(EngineDeviations.refusedVersionedWriteCalls());
+        assertThat(response.dynamoCalls()).isEqualTo(EngineDeviations.refusedWriteCalls());
         assertThat(response.dynamoCapacity())
-                .isEqualByComparingTo(
-                        BigDecimal.valueOf(writeUnits).add(EngineDeviations.refusedVersionedWriteReadUnits()));
+                .isEqualByComparingTo(BigDecimal.valueOf(writeUnits).add(EngineDeviations.refusedWriteReadUnits()));
     }
 
     @Test

@@ -28,13 +28,16 @@ final class EngineDeviations {
         return !TestEngine.get().isDynalite();
     }
 
-    /** Calls of a versioned write refused on an existing item: the write, plus a consistent read on dynalite. */
-    static int refusedVersionedWriteCalls() {
+    /**
+     * Calls of a write refused on an existing item (a versioned write at another version, or a create whose key is
+     * taken): the write, plus a consistent read on dynalite.
+     */
+    static int refusedWriteCalls() {
         return refusalCarriesCurrentItem() ? 1 : 2;
     }
 
     /** Read units of that extra consistent read of one small item: 1 on dynalite, none where it is not sent. */
-    static BigDecimal refusedVersionedWriteReadUnits() {
+    static BigDecimal refusedWriteReadUnits() {
         return refusalCarriesCurrentItem() ? BigDecimal.ZERO : BigDecimal.ONE;
     }
 }

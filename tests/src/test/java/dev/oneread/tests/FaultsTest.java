@@ -26,6 +26,7 @@ import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
@@ -62,7 +63,7 @@ class FaultsTest {
     }
 
     @Test
-    void throttlingBeyondTheRetryBudget_shouldGive503_andWriteNothing() {
+    void throttlingBeyondTheRetryBudget_shouldGive503_createNothing_andKeepTheClaim() {
         // GIVEN a workspace, and an engine that throttles every write of a project
         Api api = new Api();
         String ws = Api.freshWorkspaceId("throttled");
@@ -78,14 +79,19 @@ class FaultsTest {
                         .path("workspaceId", ws)
                         .body("{\"name\":\"p\"}")
                         .header("Idempotency-Key", "k"));
-        // THEN 503 after the standard retry mode's 3 attempts; the claim was released; only META remains
+        // THEN 503 after the standard retry mode's 3 attempts, and no project. The claim stays in progress: after
+        // throttling the outcome is unknown to the caller (an earlier attempt may have landed), so only its
+        // deadline frees the key (IdempotencyFaultsTest shows the retry that follows)
         assertThat(response.status()).isEqualTo(503);
         assertThat(response.contentType()).isEqualTo("application/problem+json");
         assertThat(response.headers()).containsEntry("retry-after", "1");
         assertThat(throttling.attempts.get()).isEqualTo(3);
-        assertThat(Partitions.items(engine.client, "WS#" + ws))
-                .extracting(i -> i.get("Detail").s())
-                .containsExactly("META");
+        List<Map<String, AttributeValue>> items = Partitions.items(engine.client, "WS#" + ws);
+        assertThat(items).extracting(i -> i.get("Detail").s()).noneMatch(sort -> sort.startsWith("PROJ#"));
+        assertThat(items)
+                .filteredOn(i -> i.get("Detail").s().startsWith("IDEM#"))
+                .singleElement()
+                .satisfies(claim -> assertThat(claim.get("status").s()).isEqualTo("INPROGRESS"));
     }
 
     @Test

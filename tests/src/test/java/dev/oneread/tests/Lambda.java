@@ -22,9 +22,18 @@ final class Lambda {
         return invoke(handler, event.json());
     }
 
+    /** As {@link #invoke(RequestStreamHandler, ApiEvent)}, in an invocation with only this much time left. */
+    static Response invoke(RequestStreamHandler handler, ApiEvent event, int remainingMillis) {
+        return invoke(handler, event.json(), new TestContext(remainingMillis));
+    }
+
     /** An API Gateway event as text, such as a file in events/. */
     static Response invoke(RequestStreamHandler handler, String event) {
-        Run run = run(handler, event);
+        return invoke(handler, event, new TestContext());
+    }
+
+    private static Response invoke(RequestStreamHandler handler, String event, TestContext context) {
+        Run run = run(handler, event, context);
         Response response = new Response(run.output(), run.logLines());
         checkContract(event, response);
         return response;
@@ -32,11 +41,10 @@ final class Lambda {
 
     /** Runs a job (a function that is not behind the HTTP API) on this input. */
     static Run invokeJob(RequestStreamHandler handler, Map<String, Object> input) {
-        return run(handler, Json.write(input));
+        return run(handler, Json.write(input), new TestContext());
     }
 
-    private static Run run(RequestStreamHandler handler, String event) {
-        TestContext context = new TestContext();
+    private static Run run(RequestStreamHandler handler, String event, TestContext context) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             handler.handleRequest(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)), out, context);

@@ -15,7 +15,17 @@ final class TestContext implements Context {
     static final int REMAINING_MILLIS = 10_000;
 
     final List<String> logLines = new ArrayList<>();
+    private final int remainingMillis;
     private final String requestId = UUID.randomUUID().toString();
+
+    TestContext() {
+        this(REMAINING_MILLIS);
+    }
+
+    /** A context with less time: how a test brings an invocation to its deadline. */
+    TestContext(int remainingMillis) {
+        this.remainingMillis = remainingMillis;
+    }
 
     @Override
     public String getAwsRequestId() {
@@ -59,7 +69,7 @@ final class TestContext implements Context {
 
     @Override
     public int getRemainingTimeInMillis() {
-        return REMAINING_MILLIS;
+        return remainingMillis;
     }
 
     @Override

@@ -55,7 +55,8 @@ class WorkspaceRoutesTest {
         // THEN
         assertThat(second.status()).isEqualTo(409);
         assertThat(second.contentType()).isEqualTo("application/problem+json");
-        assertThat(second.dynamoCalls()).isEqualTo(1);
+        // the refused put, and on an engine that drops the item from the refusal, a read of whose item it is
+        assertThat(second.dynamoCalls()).isEqualTo(EngineDeviations.refusedWriteCalls());
         assertThat(api.getWorkspace(id).json()).containsEntry("name", "First");
     }
 
