@@ -50,16 +50,21 @@ class FaultsTest {
         public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
             if (when.test(context.request())) {
                 attempts.incrementAndGet();
-                throw ProvisionedThroughputExceededException.builder()
-                        .statusCode(400)
-                        .message("injected throttling")
-                        .awsErrorDetails(AwsErrorDetails.builder()
-                                .errorCode("ProvisionedThroughputExceededException")
-                                .serviceName("DynamoDB")
-                                .build())
-                        .build();
+                throw throttled();
             }
         }
+    }
+
+    /** What DynamoDB answers a request beyond the table's throughput: retryable, and nothing happened. */
+    static ProvisionedThroughputExceededException throttled() {
+        return (ProvisionedThroughputExceededException) ProvisionedThroughputExceededException.builder()
+                .statusCode(400)
+                .message("injected throttling")
+                .awsErrorDetails(AwsErrorDetails.builder()
+                        .errorCode("ProvisionedThroughputExceededException")
+                        .serviceName("DynamoDB")
+                        .build())
+                .build();
     }
 
     @Test

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -39,7 +38,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
-import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -145,14 +143,7 @@ class IdempotencyFaultsTest {
         public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
             Fault fault = planned.get();
             if (fault.kind == Kind.THROTTLED && Call.of(context.request()) == fault.call) {
-                throw ProvisionedThroughputExceededException.builder()
-                        .statusCode(400)
-                        .message("injected throttling")
-                        .awsErrorDetails(AwsErrorDetails.builder()
-                                .errorCode("ProvisionedThroughputExceededException")
-                                .serviceName("DynamoDB")
-                                .build())
-                        .build();
+                throw FaultsTest.throttled();
             }
         }
 
