@@ -68,10 +68,18 @@ public record ApiRequest(
         return id;
     }
 
-    /** The verified caller; a request without authorizer claims is refused (fail closed). */
+    /**
+     * The verified caller; a request without authorizer claims is refused (fail closed), and so is a token that is
+     * not an access token for this API (an ID token, or one without the access scope): 403, as API Gateway answers
+     * a token that lacks the route's scopes.
+     */
     public Caller caller() {
         if (caller == null) {
             throw new HttpProblemException(401, "credentials are required");
+        }
+        if (!caller.accessToken()) {
+            throw new HttpProblemException(
+                    403, "an access token with the " + Caller.ACCESS_SCOPE + " scope is required");
         }
         return caller;
     }

@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
  * <pre>{@code WorkspaceId acme = WorkspaceId.of("acme");}</pre>
  */
 public record WorkspaceId(String value) {
-    private static final Pattern SLUG = Pattern.compile("^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$");
+    /** A slug: lowercase letters, digits and inner hyphens, 1-63 characters (a DNS label). */
+    public static final String SLUG_SYNTAX = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+
+    private static final Pattern SLUG = Pattern.compile("^" + SLUG_SYNTAX + "$");
 
     public WorkspaceId {
         if (value == null || !SLUG.matcher(value).matches()) {

@@ -146,7 +146,7 @@ record ApiEvent(
                 "workspaces",
                 pathParameters.getOrDefault("workspaceId", ""),
                 "scope",
-                operator ? "openid oneread/admin" : "openid");
+                operator ? "openid oneread/admin" : "openid oneread/api");
     }
 
     String json() {

@@ -32,7 +32,7 @@ class CrossTenantTest {
                 (String) api.createProject(b, "{\"name\":\"b1\"}").json().get("id");
         api.createProject(b, "{\"name\":\"b2\"}"); // so that B's first page has a cursor
         List<Map<String, AttributeValue>> bBefore = Partitions.items(api.engine.client, "WS#" + b);
-        Map<String, Object> callerOfA = Map.of("sub", "user-a", "workspaces", a, "scope", "openid");
+        Map<String, Object> callerOfA = Map.of("sub", "user-a", "workspaces", a, "scope", "openid oneread/api");
         String cursorOfB = api.listProjects(b, Map.of("limit", "1")).nextCursor();
         Map<String, String> bProjectPath = Map.of("workspaceId", b, "projectId", projectOfB);
         Map<String, String> bProjectUnderA = Map.of("workspaceId", a, "projectId", projectOfB);
@@ -135,13 +135,17 @@ class CrossTenantTest {
         api.createWorkspace(a, "A");
         ApiEvent get = ApiEvent.of("GET", ApiEvent.WORKSPACE).path("workspaceId", a);
 
-        Lambda.Response flattenedArray =
-                api.call("GetWorkspace", get.claims(Map.of("workspaces", "[other " + a + "]")));
-        Lambda.Response operator = api.call("GetWorkspace", get.claims(Map.of("scp", "[openid oneread/admin]")));
+        Lambda.Response flattenedArray = api.call(
+                "GetWorkspace", get.claims(Map.of("workspaces", "[other " + a + "]", "scope", "openid oneread/api")));
+        Lambda.Response operator = api.call("GetWorkspace", get.claims(Map.of("scope", "openid oneread/admin")));
+        // scp and a bracketed scope list are not the scope claim's grammar (RFC 6749 §3.3): no access at all
+        Lambda.Response looseOperator = api.call("GetWorkspace", get.claims(Map.of("scp", "[openid oneread/admin]")));
         Lambda.Response noClaims = api.call("GetWorkspace", get.withoutAuthorizer());
 
         assertThat(flattenedArray.status()).isEqualTo(200);
         assertThat(operator.status()).isEqualTo(200);
+        assertThat(looseOperator.status()).isEqualTo(403);
+        assertThat(looseOperator.dynamoCalls()).isZero();
         assertThat(noClaims.status()).isEqualTo(401);
         assertThat(noClaims.dynamoCalls()).isZero();
     }

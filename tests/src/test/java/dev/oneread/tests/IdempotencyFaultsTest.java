@@ -354,8 +354,10 @@ class IdempotencyFaultsTest {
         String ws = Api.freshWorkspaceId("idemsub");
         api.createWorkspace(ws, "Two callers");
         CreateProjectFunction create = new CreateProjectFunction(engine.client, Api.config("CreateProject"));
-        ApiEvent alice = createWithKey(ws, "same").claims(Map.of("sub", "alice", "workspaces", ws, "scope", "openid"));
-        ApiEvent bob = createWithKey(ws, "same").claims(Map.of("sub", "bob", "workspaces", ws, "scope", "openid"));
+        ApiEvent alice = createWithKey(ws, "same")
+                .claims(Map.of("sub", "alice", "workspaces", ws, "scope", "openid oneread/api"));
+        ApiEvent bob =
+                createWithKey(ws, "same").claims(Map.of("sub", "bob", "workspaces", ws, "scope", "openid oneread/api"));
         // WHEN each creates, then retries
         String aliceProject = (String) Lambda.invoke(create, alice).json().get("id");
         String bobProject = (String) Lambda.invoke(create, bob).json().get("id");

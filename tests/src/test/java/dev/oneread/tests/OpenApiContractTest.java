@@ -237,7 +237,7 @@ class OpenApiContractTest {
         // THEN
         assertThat(violations)
                 .containsExactly("GET /workspaces/{workspaceId} 429: the status is not documented "
-                        + "(documented: 200, 400, 401, 404, 500, 503)");
+                        + "(documented: 200, 400, 401, 403, 404, 500, 503)");
     }
 
     @Test

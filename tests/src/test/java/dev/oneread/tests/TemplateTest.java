@@ -2,6 +2,7 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.oneread.http.Caller;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
@@ -46,6 +47,38 @@ class TemplateTest {
             assertThat(com.amazonaws.services.lambda.runtime.RequestStreamHandler.class)
                     .isAssignableFrom(type);
         }
+    }
+
+    @Test
+    void everyRoute_shouldRequireTheScopesTheFunctionsCheck() {
+        // GIVEN every HttpApi route of every function
+        int routes = 0;
+        for (Map.Entry<String, Map<String, Object>> f :
+                template.resourcesOfType("AWS::Serverless::Function").entrySet()) {
+            Map<String, Object> events = SamTemplate.map(
+                    SamTemplate.map(f.getValue().get("Properties")).get("Events"));
+            for (Object event : events.values()) {
+                Map<String, Object> properties =
+                        SamTemplate.map(SamTemplate.map(event).get("Properties"));
+                if (!"HttpApi".equals(SamTemplate.map(event).get("Type"))) {
+                    continue;
+                }
+                routes++;
+                List<Object> scopes =
+                        SamTemplate.list(SamTemplate.map(properties.get("Auth")).get("AuthorizationScopes"));
+                // THEN operators' route takes the operator scope alone; every other the access or operator scope,
+                // the very names Caller checks, so API Gateway refuses an ID token (it has no scope) itself
+                boolean operatorRoute =
+                        "POST".equals(properties.get("Method")) && "/workspaces".equals(properties.get("Path"));
+                assertThat(scopes)
+                        .as(f.getKey())
+                        .containsExactlyElementsOf(
+                                operatorRoute
+                                        ? List.of(Caller.OPERATOR_SCOPE)
+                                        : List.of(Caller.ACCESS_SCOPE, Caller.OPERATOR_SCOPE));
+            }
+        }
+        assertThat(routes).isEqualTo(9);
     }
 
     @Test

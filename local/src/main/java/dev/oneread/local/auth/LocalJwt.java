@@ -48,9 +48,17 @@ public final class LocalJwt {
         claims.put("aud", audience);
         claims.put("sub", subject);
         claims.put("workspaces", String.join(" ", workspaces));
-        claims.put("scope", operator ? "openid oneread/admin" : "openid");
+        // What an access token of the template's identity provider carries (Cognito's shape): the API's scopes,
+        // space-separated, and token_use access.
+        claims.put("scope", operator ? "openid oneread/api oneread/admin" : "openid oneread/api");
+        claims.put("token_use", "access");
         claims.put("iat", now);
         claims.put("exp", now + ttl.toSeconds());
+        return sign(claims);
+    }
+
+    /** Any claims, signed as this issuer signs: how tests make the tokens no real caller should have. */
+    public String sign(Map<String, Object> claims) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("alg", "HS256");
         header.put("typ", "JWT");
@@ -86,10 +94,10 @@ public final class LocalJwt {
             }
             Map<String, String> flattened = new LinkedHashMap<>();
             claims.forEach((k, v) -> flattened.put(k, flatten(v)));
-            Object scope = claims.getOrDefault("scope", claims.get("scp"));
-            List<String> scopes = scope == null
-                    ? null
-                    : List.of(flatten(scope).replaceAll("^\\[|\\]$", "").split("\\s+"));
+            // The scopes as API Gateway reads them for AuthorizationScopes: "from the token's scope or scp claim"
+            // (its JWT authorizer docs), space-separated. The functions read scope alone (Caller).
+            Object scope = claims.containsKey("scope") ? claims.get("scope") : claims.get("scp");
+            List<String> scopes = scope instanceof String text ? List.of(text.split(" ")) : null;
             return Optional.of(new JwtAuthorizer(flattened, scopes));
         } catch (RuntimeException malformed) {
             return Optional.empty();

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         synopsisHeading = "usage: ",
         description = {
-            "Prints a bearer token that start-api accepts.",
+            "Prints a bearer token that start-api accepts: an access token (token_use access) with scope "
+                    + "openid oneread/api, and oneread/admin with --admin.",
             "It is signed with the runner's development key (public on purpose: it only guards localhost). "
                     + "A missing, expired or badly signed token gets 401, locally as in AWS."
         })

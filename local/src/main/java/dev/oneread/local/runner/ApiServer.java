@@ -177,6 +177,10 @@ public final class ApiServer implements AutoCloseable {
                     return Reply.json(401, "Unauthorized").with("www-authenticate", "Bearer");
                 }
                 jwt = verified.get();
+                if (!match.route().admits(jwt.scopes())) {
+                    // API Gateway's answer to a valid token without one of the route's AuthorizationScopes.
+                    return Reply.json(403, "Forbidden");
+                }
             }
             byte[] body = readBody(Request.asInputStream(request));
             if (body == null) {

@@ -10,10 +10,29 @@ import java.util.Map;
  * One HttpApi route of a function, matched the way API Gateway matches: {@code {name}} takes one path
  * segment, {@code {name+}} the rest of the path, and method {@code ANY} takes every method.
  */
-public record RouteSpec(String method, String path) {
+public record RouteSpec(String method, String path, List<String> authorizationScopes) {
 
+    /**
+     * @param authorizationScopes the route's {@code Auth.AuthorizationScopes}: a token must carry at least one of
+     *                            them (none: any verified token)
+     */
     public RouteSpec {
         method = method.toUpperCase(Locale.ROOT);
+        authorizationScopes = List.copyOf(authorizationScopes);
+    }
+
+    /** A route that asks for no scope. */
+    public RouteSpec(String method, String path) {
+        this(method, path, List.of());
+    }
+
+    /**
+     * As API Gateway decides for a route with AuthorizationScopes: the token's scopes must include at least one
+     * of the route's. A route without any takes every verified token.
+     */
+    public boolean admits(List<String> tokenScopes) {
+        return authorizationScopes.isEmpty()
+                || (tokenScopes != null && tokenScopes.stream().anyMatch(authorizationScopes::contains));
     }
 
     /** {@code "GET /workspaces/{workspaceId}"}, as in an event's {@code routeKey}. */

@@ -84,9 +84,12 @@ public final class TemplateFunctions {
             Map<String, Object> e = SamTemplate.map(event);
             if ("HttpApi".equals(e.get("Type"))) {
                 Map<String, Object> p = SamTemplate.map(e.get("Properties"));
+                List<Object> scopes =
+                        SamTemplate.list(SamTemplate.map(p.get("Auth")).get("AuthorizationScopes"));
                 routes.add(new RouteSpec(
                         String.valueOf(p.getOrDefault("Method", "ANY")),
-                        String.valueOf(p.getOrDefault("Path", "/{proxy+}"))));
+                        String.valueOf(p.getOrDefault("Path", "/{proxy+}")),
+                        scopes.stream().map(String::valueOf).toList()));
             }
         }
         return routes;
