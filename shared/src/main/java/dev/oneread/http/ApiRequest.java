@@ -6,7 +6,6 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.ListPosition;
 import dev.oneread.store.exceptions.NotFoundException;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
@@ -38,7 +37,8 @@ public record ApiRequest(
         String body = (String) event.get("body");
         if (body != null && Boolean.TRUE.equals(event.get("isBase64Encoded"))) {
             try {
-                body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
+                // Reported, not replaced: a U+FFFD slipped into a name would be a silent change of what was sent.
+                body = DisplayText.decodeUtf8(Base64.getDecoder().decode(body));
             } catch (IllegalArgumentException e) {
                 throw HttpProblemException.badRequest("body is not valid base64");
             }

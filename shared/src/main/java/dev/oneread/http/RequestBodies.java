@@ -6,8 +6,11 @@ import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.WorkspacePatch;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -119,11 +122,13 @@ public final class RequestBodies {
         if (value == null) {
             return null;
         }
-        if (!(value instanceof String text) || text.length() > max || hasControlCharacters(text)) {
-            throw HttpProblemException.badRequest(
-                    field + " must be a string of at most " + max + " characters without control characters");
+        // The limit counts what is stored: the text in NFC.
+        Optional<String> text = value instanceof String raw ? DisplayText.normalized(raw) : Optional.empty();
+        if (text.isEmpty() || text.get().length() > max) {
+            throw HttpProblemException.badRequest(field + " must be a string of at most " + max
+                    + " characters, without control, format, separator, private-use, unassigned or non-characters");
         }
-        return text;
+        return text.get();
     }
 
     private static ProjectStatus status(Object value) {
@@ -140,36 +145,52 @@ public final class RequestBodies {
         if (!(value instanceof Map<?, ?>)) {
             throw HttpProblemException.badRequest("settings must be a JSON object");
         }
-        checkSettings(value, 1);
-        return (Map<String, Object>) value;
+        return (Map<String, Object>) checkedSettings(value, 1);
     }
 
-    private static void checkSettings(Object value, int depth) {
+    /**
+     * The settings value as it is stored: checked for size and depth, every key and string in NFC and free of
+     * what {@link DisplayText} refuses (a console shows keys and values alike).
+     */
+    private static Object checkedSettings(Object value, int depth) {
         if (value instanceof Map<?, ?> map) {
             if (depth > MAX_SETTINGS_DEPTH || map.size() > MAX_SETTINGS_KEYS) {
                 throw HttpProblemException.badRequest("settings may nest " + MAX_SETTINGS_DEPTH
                         + " levels with at most " + MAX_SETTINGS_KEYS + " keys per object");
             }
+            Map<String, Object> checked = new LinkedHashMap<>();
             for (Map.Entry<?, ?> entry : map.entrySet()) {
-                String key = String.valueOf(entry.getKey());
-                if (key.isEmpty() || key.length() > MAX_NAME || hasControlCharacters(key)) {
-                    throw HttpProblemException.badRequest(
-                            "settings keys must be 1-" + MAX_NAME + " printable characters");
+                Optional<String> key = DisplayText.normalized(String.valueOf(entry.getKey()));
+                if (key.isEmpty() || key.get().isEmpty() || key.get().length() > MAX_NAME) {
+                    throw HttpProblemException.badRequest("settings keys must be 1-" + MAX_NAME
+                            + " printable characters (no control, format, separator, private-use, unassigned or"
+                            + " non-characters)");
                 }
-                checkSettings(entry.getValue(), depth + 1);
+                if (checked.put(key.get(), checkedSettings(entry.getValue(), depth + 1)) != null) {
+                    throw HttpProblemException.badRequest("settings keys must differ after Unicode normalisation");
+                }
             }
+            return checked;
         } else if (value instanceof List<?> list) {
             if (depth > MAX_SETTINGS_DEPTH || list.size() > MAX_SETTINGS_KEYS) {
                 throw HttpProblemException.badRequest("settings may nest " + MAX_SETTINGS_DEPTH
                         + " levels with at most " + MAX_SETTINGS_KEYS + " elements per array");
             }
-            list.forEach(element -> checkSettings(element, depth + 1));
-        } else if (value instanceof String text && text.length() > MAX_SETTINGS_STRING) {
-            throw HttpProblemException.badRequest(
-                    "settings strings must be at most " + MAX_SETTINGS_STRING + " characters");
+            List<Object> checked = new ArrayList<>(list.size());
+            list.forEach(element -> checked.add(checkedSettings(element, depth + 1)));
+            return checked;
+        } else if (value instanceof String raw) {
+            Optional<String> text = DisplayText.normalized(raw);
+            if (text.isEmpty() || text.get().length() > MAX_SETTINGS_STRING) {
+                throw HttpProblemException.badRequest("settings strings must be at most " + MAX_SETTINGS_STRING
+                        + " characters, without control, format, separator, private-use, unassigned or"
+                        + " non-characters");
+            }
+            return text.get();
         } else if (value instanceof Number number && !isDynamoDbNumber(number)) {
             throw HttpProblemException.badRequest("settings numbers must have at most 38 significant digits");
         }
+        return value;
     }
 
     private static boolean isDynamoDbNumber(Number number) {
@@ -182,16 +203,6 @@ public final class RequestBodies {
         } catch (NumberFormatException e) {
             return false; // NaN or Infinity from a double
         }
-    }
-
-    private static boolean hasControlCharacters(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isISOControl(c) && c != '\n' && c != '\t') {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String sorted(Set<String> fields) {

@@ -2,6 +2,9 @@ package dev.oneread.local.runner;
 
 import dev.oneread.local.auth.JwtAuthorizer;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -92,7 +95,10 @@ public final class HttpApiEventBuilder {
                 "$default",
                 REQUEST_TIME.format(now),
                 now.toEpochMilli());
-        boolean binary = request.body().length > 0 && !isText(headers.getOrDefault("content-type", ""));
+        // A body that is not valid UTF-8 cannot be passed as text without changing it: it goes base64, bytes as
+        // sent, and the function decides (oneread answers 400).
+        boolean binary = request.body().length > 0
+                && (!isText(headers.getOrDefault("content-type", "")) || !isUtf8(request.body()));
         String body = request.body().length == 0
                 ? null
                 : binary
@@ -109,6 +115,19 @@ public final class HttpApiEventBuilder {
                 pathParameters.isEmpty() ? null : pathParameters,
                 body,
                 binary);
+    }
+
+    static boolean isUtf8(byte[] bytes) {
+        try {
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
     }
 
     static boolean isText(String contentType) {
