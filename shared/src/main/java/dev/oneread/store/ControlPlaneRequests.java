@@ -151,6 +151,15 @@ public final class ControlPlaneRequests {
     }
 
     /**
+     * The tombstone a DELETE leaves at a project's shard key while its workspace moves into shards: written
+     * whatever is there (a copy the move already made is the deleted project too), so that the move's copy, which
+     * takes only a free key or an older version, is refused. Reads and versioned writes treat it as no item.
+     */
+    public PutItemRequest tombstone(PrimaryKey key) {
+        return table.put(Items.tombstone(key));
+    }
+
+    /**
      * A strongly consistent read of one item, to tell "gone" from "changed" after a conditional write failed on
      * an engine that did not return the item with the failure (dynalite drops ReturnValuesOnConditionCheckFailure).
      */
@@ -165,9 +174,12 @@ public final class ControlPlaneRequests {
                 .build();
     }
 
-    /** The condition of a versioned write: the item exists, at the expected version if there is one. */
+    /**
+     * The condition of a versioned write: a versioned item exists (a tombstone, which has no version, does not
+     * count), at the expected version if there is one.
+     */
     static Condition versionGuard(ExpectedVersion expected) {
-        Condition exists = Condition.attributeExists(KeyCodec.PARTITION_KEY);
+        Condition exists = Condition.attributeExists(Items.VERSION);
         return expected.match(
                 () -> exists,
                 version -> exists.and(Condition.equalTo(Items.VERSION, AttributeValue.fromN(Long.toString(version)))));

@@ -78,7 +78,9 @@ public final class ControlPlaneStore {
     public Project getProject(WorkspaceId workspaceId, ProjectId projectId, CallTally tally) {
         ProjectLocation location = plan.locate(workspaceId, projectId);
         return Items.project(walk(
-                        location, key -> calls.get(requests.getProject(key, location.readConsistently(key)), tally))
+                        location,
+                        key -> calls.get(requests.getProject(key, location.readConsistently(key)), tally)
+                                .filter(item -> !Items.isTombstone(item)))
                 .item());
     }
 
@@ -179,7 +181,7 @@ public final class ControlPlaneStore {
     /**
      * Deletes a project at the expected version. 1 DeleteItem; a refused one is explained as for
      * {@link #updateWorkspace} (without If-Match a refusal can only mean there is nothing to delete). Deleted
-     * from where it was current during a migration, its copy in the shard, if the move made one, goes too.
+     * from where it was current during a migration, 1 PutItem more leaves a tombstone at its shard key.
      */
     public void deleteProject(WorkspaceId workspaceId, ProjectId projectId, ExpectedVersion expected, CallTally tally) {
         ProjectLocation location = plan.locate(workspaceId, projectId);
@@ -187,8 +189,11 @@ public final class ControlPlaneStore {
                 location,
                 key -> versioned(
                         calls.delete(requests.deleteProject(key, expected), tally), key, expected, "project", tally));
-        location.after(deleted.key())
-                .forEach(copy -> calls.delete(requests.deleteProject(copy, ExpectedVersion.any()), tally));
+        // Deleted where it was current during a move: its shard key gets a tombstone, which also replaces a copy
+        // the move made already, and refuses the copy a move that read the project before this delete is about to
+        // make. The source goes first: were the tombstone first and the source's delete refused (412), the
+        // project would stay at its source with its move refused for good.
+        location.after(deleted.key()).forEach(copy -> calls.put(requests.tombstone(copy), tally));
     }
 
     /** A project found at one of its keys: the item there, or what a write there returned. */
@@ -231,7 +236,9 @@ public final class ControlPlaneStore {
         if (expected.isAny()) {
             return new Conflict.NotFound();
         }
-        return Conflict.of(refused.current().or(() -> calls.get(requests.readAfterConflict(key), tally)));
+        return Conflict.of(refused.current()
+                .or(() -> calls.get(requests.readAfterConflict(key), tally))
+                .filter(item -> !Items.isTombstone(item)));
     }
 
     /**

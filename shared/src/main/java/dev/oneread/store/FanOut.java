@@ -90,7 +90,9 @@ final class FanOut {
         for (Map.Entry<Integer, QueryResponse> entry : responses.entrySet()) {
             QueryResponse response = entry.getValue();
             for (Map<String, AttributeValue> item : response.items()) {
-                if (source.putIfAbsent(sortKeyOf(item), entry.getKey()) == null) {
+                // A tombstone (a project deleted during a move) is no item; the bounds below still count it, as a
+                // position in its partition.
+                if (!Items.isTombstone(item) && source.putIfAbsent(sortKeyOf(item), entry.getKey()) == null) {
                     merged.add(item);
                 }
             }
@@ -110,6 +112,11 @@ final class FanOut {
         }
         if (page.size() == merged.size() && bound.isEmpty()) {
             return new Page(page, Optional.empty());
+        }
+        if (page.isEmpty() && bound.isPresent()) {
+            // Every item up to the bound was a tombstone (an item there would have been emitted): an empty page
+            // that resumes after them. Only mid-move, with more tombstones in a row than the page's limit.
+            return new Page(page, Optional.of(new ListPosition(bound.get(), exhaustedBefore)));
         }
         if (page.isEmpty()) {
             // Only possible when a partition was cut at 1 MB before its first item: resume where DynamoDB said.

@@ -25,6 +25,12 @@ final class Items {
     static final String CREATED_AT = "createdAt";
     static final String UPDATED_AT = "updatedAt";
     static final String VERSION = "version";
+    /**
+     * Marks a tombstone: what a DELETE leaves at a project's shard key while its workspace is being moved into
+     * shards, so that the move cannot copy the deleted project back. It has no version, so every versioned write
+     * and the move's copy refuse it, and every read treats it as no item.
+     */
+    static final String DELETED_DURING_MOVE = "deletedDuringMove";
     /** The {@link CreationToken} of the request that created the item. */
     static final String CREATION_TOKEN = "creationToken";
     // Idempotency records
@@ -84,6 +90,25 @@ final class Items {
     /** True when {@code item} was created by the request that holds {@code token}. */
     static boolean createdBy(Map<String, AttributeValue> item, CreationToken token) {
         return token.value().equals(text(item, CREATION_TOKEN));
+    }
+
+    /** True for a tombstone (see {@link #DELETED_DURING_MOVE}): no project, whatever its key says. */
+    static boolean isTombstone(Map<String, AttributeValue> item) {
+        return item.containsKey(DELETED_DURING_MOVE);
+    }
+
+    /** The key an item is stored under, read back from it. */
+    static PrimaryKey keyOf(Map<String, AttributeValue> item) {
+        return new PrimaryKey(
+                item.get(KeyCodec.PARTITION_KEY).s(),
+                item.get(KeyCodec.SORT_KEY).s());
+    }
+
+    /** A tombstone at {@code key}: the key and the mark, nothing else. */
+    static Map<String, AttributeValue> tombstone(PrimaryKey key) {
+        Map<String, AttributeValue> item = key(key);
+        item.put(DELETED_DURING_MOVE, AttributeValue.fromBool(true));
+        return item;
     }
 
     /** True for the workspace item of a collection ({@code META}), false for a project. */

@@ -61,4 +61,19 @@ public final class MigrationRequests {
                 Optional.of(ControlPlaneRequests.versionGuard(ExpectedVersion.exactly(copiedVersion))
                         .build()));
     }
+
+    /**
+     * One page of a shard's projects, in key order after {@code after}, strongly consistent: how the end of a move
+     * finds the tombstones left by deletes during it.
+     */
+    public QueryRequest shardProjects(String shardPartition, int batch, Optional<PrimaryKey> after) {
+        return table.query(ControlPlaneRequests.projectsIn(shardPartition), batch, true, after, true);
+    }
+
+    /** Removes a tombstone once the move is over; only a tombstone (never a project written there since). */
+    public DeleteItemRequest removeTombstone(PrimaryKey key) {
+        return table.delete(
+                key,
+                Optional.of(Condition.attributeExists(Items.DELETED_DURING_MOVE).build()));
+    }
 }

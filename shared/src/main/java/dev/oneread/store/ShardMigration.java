@@ -9,17 +9,21 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Moves a workspace's projects from its own partition into its shards, once it is listed in
  * HotTenantShards and HotTenantMigrating. Each project moves in two conditional steps with no moment of
  * invisibility: copy into the shard (unless the shard already has that version or newer), then delete the
  * source at the version copied. While both copies exist, reads take the source (see ControlPlaneStore).
- * A project changed meanwhile fails the delete and is copied again on the next pass; one deleted meanwhile
- * loses its copy too. Resumable and idempotent: every run starts from what is left in the source.
+ * A project changed meanwhile fails the delete and is copied again on the next pass. A project deleted meanwhile
+ * leaves a tombstone at its shard key, which refuses the copy (even one sent after the job read the project,
+ * before the delete), so a deleted project never comes back; the job removes the tombstones when the source is
+ * empty. Resumable and idempotent: every run starts from what is left in the source.
  *
  * <pre>{@code Progress p = migration.run(WorkspaceId.of("acme"), tally, line -> log(Json.write(line)));}</pre>
  */
@@ -62,8 +66,13 @@ public final class ShardMigration {
                             tally)
                     .items();
             if (batch.isEmpty()) {
+                Optional<Integer> removed = removeTombstones(workspaceId, tally);
+                if (removed.isEmpty()) {
+                    break; // out of time: the next run finds the source empty and finishes the clean-up
+                }
                 Map<String, Object> line = line(workspaceId, moved);
                 line.put("remaining", 0);
+                line.put("tombstonesRemoved", removed.get());
                 line.put("done", true);
                 log.accept(line);
                 return new Progress(moved, passes, true);
@@ -83,6 +92,39 @@ public final class ShardMigration {
             log.accept(line);
         }
         return new Progress(moved, passes, false);
+    }
+
+    /**
+     * The end of a move: the tombstones that deletes left in the shards while it ran are no longer needed (no
+     * copy can come any more), so they go. One consistent Query per page of each shard, one conditional
+     * DeleteItem per tombstone; empty when the time ran out first.
+     */
+    private Optional<Integer> removeTombstones(WorkspaceId workspaceId, CallTally tally) {
+        int removed = 0;
+        String source = KeyCodec.workspacePartition(workspaceId);
+        for (String shard : plan.projectPartitions(workspaceId).partitions()) {
+            if (shard.equals(source)) {
+                continue;
+            }
+            Optional<PrimaryKey> after = Optional.empty();
+            do {
+                if (!hasTime(tally)) {
+                    return Optional.empty();
+                }
+                QueryResponse page = calls.query(requests.shardProjects(shard, BATCH, after), shard, tally);
+                for (Map<String, AttributeValue> item : page.items()) {
+                    if (Items.isTombstone(item)
+                            && calls.delete(requests.removeTombstone(Items.keyOf(item)), tally)
+                                    .written()) {
+                        removed++;
+                    }
+                }
+                after = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
+                        ? Optional.of(Items.keyOf(page.lastEvaluatedKey()))
+                        : Optional.empty();
+            } while (after.isPresent());
+        }
+        return Optional.of(removed);
     }
 
     private static boolean hasTime(CallTally tally) {

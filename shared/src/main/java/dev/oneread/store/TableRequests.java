@@ -59,6 +59,15 @@ final class TableRequests {
                 .build();
     }
 
+    /** Writes a whole item, whatever is there: for the one write that must win over anything (a tombstone). */
+    PutItemRequest put(Map<String, AttributeValue> item) {
+        return PutItemRequest.builder()
+                .tableName(tableName)
+                .item(item)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
     /** Changes an item if the update's condition holds; {@code returnValues} null for none. */
     UpdateItemRequest update(PrimaryKey key, UpdateExpression update, ReturnValue returnValues) {
         return UpdateItemRequest.builder()
