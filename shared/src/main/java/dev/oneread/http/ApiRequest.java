@@ -145,7 +145,7 @@ public record ApiRequest(
 
     private Cursors requireCursors() {
         if (cursors == null) {
-            throw new IllegalStateException("CURSOR_KEY is not configured");
+            throw new IllegalStateException("cursor keys are not configured (CURSOR_KEY_SECRET)");
         }
         return cursors;
     }

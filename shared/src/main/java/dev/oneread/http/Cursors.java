@@ -13,7 +13,9 @@ import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.TreeSet;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
@@ -21,7 +23,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Opaque pagination cursors: a {@link ListPosition}, sealed with AES-256-GCM and bound (as associated data) to
- * the workspace and the route, with an expiry inside. A cursor that was altered, expired, or issued for
+ * the key id, the workspace and the route, with an expiry inside. The first byte names the key (see
+ * {@link CursorKeys}), so that a rotation keeps the cursors of the previous key valid. A cursor that was altered, expired, or issued for
  * another workspace or route fails authentication and is a 400; nobody can read a key out of one or forge
  * one. The partition still comes from the path, and the store re-validates the position with the codec.
  *
@@ -35,19 +38,31 @@ public final class Cursors {
     private static final int TAG_BITS = 128;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final SecretKeySpec key;
-    private final Clock clock;
+    /** Keys older than this are loaded again before use: the bound on how long a rotation takes to arrive. */
+    static final Duration REFRESH = Duration.ofMinutes(5);
+    /** A cursor that names an unknown key loads the keys again, but not more often than this. */
+    static final Duration RELOAD_ON_UNKNOWN = Duration.ofSeconds(10);
 
-    /** @param key 32 bytes (AES-256), from the CursorKey template parameter */
+    private final CursorKeys.Source source;
+    private final Clock clock;
+    private volatile CursorKeys keys;
+    private volatile Instant loadedAt;
+
+    /** @param key 32 bytes (AES-256): one key, id 0, never reloaded */
     public Cursors(byte[] key, Clock clock) {
-        if (key == null || key.length != 32) {
-            throw new IllegalArgumentException("cursor key must be 32 bytes");
-        }
-        this.key = new SecretKeySpec(key, "AES");
+        this(CursorKeys.Source.fixed(CursorKeys.single(key)), clock);
+    }
+
+    /** Loads the keys now (at init), and again every {@link #REFRESH}, or when a cursor names another key. */
+    public Cursors(CursorKeys.Source source, Clock clock) {
+        this.source = source;
         this.clock = clock;
+        this.keys = source.load();
+        this.loadedAt = clock.instant();
     }
 
     public String seal(ListPosition position, String workspaceId, String routeKey) {
+        CursorKeys.Key key = current().current();
         byte[] nonce = new byte[NONCE_BYTES];
         RANDOM.nextBytes(nonce);
         byte[] text = encode(position);
@@ -55,17 +70,45 @@ public final class Cursors {
                 .putLong(clock.instant().plus(LIFETIME).getEpochSecond())
                 .put(text);
         try {
-            Cipher cipher = cipher(Cipher.ENCRYPT_MODE, nonce, workspaceId, routeKey);
+            Cipher cipher = cipher(Cipher.ENCRYPT_MODE, key, nonce, workspaceId, routeKey);
             byte[] sealed = cipher.doFinal(plain.array());
             return Base64.getUrlEncoder()
                     .withoutPadding()
-                    .encodeToString(ByteBuffer.allocate(nonce.length + sealed.length)
+                    .encodeToString(ByteBuffer.allocate(1 + nonce.length + sealed.length)
+                            .put((byte) key.id())
                             .put(nonce)
                             .put(sealed)
                             .array());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM unavailable", e);
         }
+    }
+
+    /** The keys, loaded again once {@link #REFRESH} old; a failed load keeps the keys there are. */
+    private CursorKeys current() {
+        if (clock.instant().isAfter(loadedAt.plus(REFRESH))) {
+            reload();
+        }
+        return keys;
+    }
+
+    private synchronized void reload() {
+        try {
+            keys = source.load();
+        } catch (RuntimeException e) {
+            // Keep serving with the keys there are; the next refresh tries again.
+        }
+        loadedAt = clock.instant();
+    }
+
+    /** The key a cursor names: one of the keys, or after a reload (rate-limited) one of the new ones. */
+    private CursorKeys.Key keyFor(int id) {
+        Optional<CursorKeys.Key> key = current().byId(id);
+        if (key.isEmpty() && clock.instant().isAfter(loadedAt.plus(RELOAD_ON_UNKNOWN))) {
+            reload();
+            key = keys.byId(id);
+        }
+        return key.orElseThrow(BadCursorException::new);
     }
 
     public ListPosition open(String cursor, String workspaceId, String routeKey) {
@@ -78,14 +121,19 @@ public final class Cursors {
         } catch (IllegalArgumentException e) {
             throw new BadCursorException();
         }
-        if (raw.length < NONCE_BYTES + TAG_BITS / 8 + Long.BYTES) {
+        if (raw.length < 1 + NONCE_BYTES + TAG_BITS / 8 + Long.BYTES) {
             throw new BadCursorException();
         }
+        CursorKeys.Key key = keyFor(Byte.toUnsignedInt(raw[0]));
         byte[] plain;
         try {
-            Cipher cipher =
-                    cipher(Cipher.DECRYPT_MODE, java.util.Arrays.copyOf(raw, NONCE_BYTES), workspaceId, routeKey);
-            plain = cipher.doFinal(raw, NONCE_BYTES, raw.length - NONCE_BYTES);
+            Cipher cipher = cipher(
+                    Cipher.DECRYPT_MODE,
+                    key,
+                    java.util.Arrays.copyOfRange(raw, 1, 1 + NONCE_BYTES),
+                    workspaceId,
+                    routeKey);
+            plain = cipher.doFinal(raw, 1 + NONCE_BYTES, raw.length - 1 - NONCE_BYTES);
         } catch (GeneralSecurityException e) {
             throw new BadCursorException(); // tampered, or sealed for another workspace or route
         }
@@ -130,10 +178,12 @@ public final class Cursors {
         }
     }
 
-    private Cipher cipher(int mode, byte[] nonce, String workspaceId, String routeKey) throws GeneralSecurityException {
+    /** AES-GCM with the key id, the workspace and the route as associated data: none can be changed unnoticed. */
+    private static Cipher cipher(int mode, CursorKeys.Key key, byte[] nonce, String workspaceId, String routeKey)
+            throws GeneralSecurityException {
         Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-        cipher.init(mode, key, new GCMParameterSpec(TAG_BITS, nonce));
-        cipher.updateAAD((workspaceId + "\n" + routeKey).getBytes(StandardCharsets.UTF_8));
+        cipher.init(mode, new SecretKeySpec(key.bytes(), "AES"), new GCMParameterSpec(TAG_BITS, nonce));
+        cipher.updateAAD((key.id() + "\n" + workspaceId + "\n" + routeKey).getBytes(StandardCharsets.UTF_8));
         return cipher;
     }
 

@@ -1,15 +1,29 @@
 package dev.oneread.http;
 
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
 import java.util.Map;
 
 /**
  * What a function reads from its environment (set in template.yaml): the table, whether responses carry the
- * {@code X-Dynamo-*} read audit headers, and the key that seals pagination cursors.
+ * {@code X-Dynamo-*} read audit headers, where the keys that seal pagination cursors come from, and the shard
+ * plan.
+ *
+ * @param cursorKeys null for a function that never pages
  */
 public record FunctionConfig(
-        String functionName, String tableName, boolean readAudit, byte[] cursorKey, ShardPlan shardPlan) {
+        String functionName, String tableName, boolean readAudit, CursorKeys.Source cursorKeys, ShardPlan shardPlan) {
+
+    /** A function with one fixed cursor key (tests and tools). */
+    public FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey, ShardPlan plan) {
+        this(
+                functionName,
+                tableName,
+                readAudit,
+                cursorKey == null ? null : CursorKeys.Source.fixed(CursorKeys.single(cursorKey)),
+                plan);
+    }
 
     /** A function of a deployment without hot tenants. */
     public FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey) {
@@ -29,25 +43,26 @@ public record FunctionConfig(
                 environment.getOrDefault("AWS_LAMBDA_FUNCTION_NAME", defaultFunctionName),
                 table,
                 Boolean.parseBoolean(environment.getOrDefault("READ_AUDIT", "false")),
-                cursorKey(environment.get("CURSOR_KEY")),
+                cursorKeys(environment),
                 ShardPlan.parse(
                         environment.getOrDefault("HOT_TENANT_SHARDS", ""),
                         environment.getOrDefault("HOT_TENANT_MIGRATING", "")));
     }
 
-    /** CURSOR_KEY is base64 of 32 random bytes; without it (or with a bad one) lists cannot page: fail at init. */
-    private static byte[] cursorKey(String base64) {
-        if (base64 == null || base64.isBlank()) {
-            return null;
+    /**
+     * CURSOR_KEY_SECRET names the Secrets Manager secret (deployed: the key never sits in the environment);
+     * CURSOR_KEYS holds the same JSON in plain (the local runner, whose key guards only localhost). Neither: the
+     * function never pages.
+     */
+    private static CursorKeys.Source cursorKeys(Map<String, String> environment) {
+        String local = environment.get("CURSOR_KEYS");
+        if (local != null && !local.isBlank()) {
+            return CursorKeys.Source.fixed(CursorKeys.parse(local));
         }
-        try {
-            byte[] key = java.util.Base64.getDecoder().decode(base64.strip());
-            if (key.length != 32) {
-                throw new IllegalStateException("CURSOR_KEY must be base64 of 32 bytes");
-            }
-            return key;
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("CURSOR_KEY is not base64");
+        String secret = environment.get("CURSOR_KEY_SECRET");
+        if (secret != null && !secret.isBlank()) {
+            return new CursorKeySecret(DynamoDbClients.secretsManager(environment), secret.strip());
         }
+        return null;
     }
 }

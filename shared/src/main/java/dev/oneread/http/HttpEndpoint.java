@@ -30,7 +30,7 @@ public final class HttpEndpoint {
 
     public HttpEndpoint(FunctionConfig config) {
         this.config = config;
-        this.cursors = config.cursorKey() == null ? null : new Cursors(config.cursorKey(), Clock.systemUTC());
+        this.cursors = config.cursorKeys() == null ? null : new Cursors(config.cursorKeys(), Clock.systemUTC());
     }
 
     /** The handler's part of one request. */

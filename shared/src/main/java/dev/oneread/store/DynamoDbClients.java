@@ -19,6 +19,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 
 /**
  * The one place DynamoDB clients are built.
@@ -128,6 +129,29 @@ public final class DynamoDbClients {
                 "local",
                 "AWS_SECRET_ACCESS_KEY",
                 "local");
+    }
+
+    /** Overrides the Secrets Manager endpoint (tests, local stand-ins); unset on Lambda. */
+    public static final String SECRETS_ENDPOINT_VARIABLE = "SECRETS_MANAGER_ENDPOINT";
+
+    /**
+     * A Secrets Manager client configured from {@code environment}: the same region, credentials and HTTP client
+     * as DynamoDB's, and standard retries. Built only by a function whose environment names a secret.
+     */
+    public static SecretsManagerClient secretsManager(Map<String, String> environment) {
+        String endpoint = environment.get(SECRETS_ENDPOINT_VARIABLE);
+        boolean local = endpoint != null && !endpoint.isBlank();
+        var builder = SecretsManagerClient.builder()
+                .httpClient(UrlConnectionHttpClient.create())
+                .region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
+                .credentialsProvider(credentials(environment, local))
+                .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD)
+                        .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
+                        .apiCallTimeout(CALL_TIMEOUT));
+        if (local) {
+            builder.endpointOverride(URI.create(endpoint));
+        }
+        return builder.build();
     }
 
     /** A local-engine client with extra interceptors (fault injection in tests). */

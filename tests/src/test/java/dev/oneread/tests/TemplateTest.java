@@ -82,14 +82,69 @@ class TemplateTest {
     }
 
     @Test
+    void cursorKeys_shouldComeFromTheOneSecret_readOnlyByTheFunctionsThatPage() {
+        Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
+        functions.forEach((name, function) -> {
+            Map<String, Object> properties = SamTemplate.map(function.get("Properties"));
+            Map<String, Object> variables = SamTemplate.map(
+                    SamTemplate.map(properties.get("Environment")).get("Variables"));
+            boolean pages = name.equals("ListProjects") || name.equals("GetWorkspaceCollection");
+            // THEN only the list functions name the secret, and may read it
+            assertThat(variables.containsKey("CURSOR_KEY_SECRET")).as(name).isEqualTo(pages);
+            assertThat(SamTemplate.list(properties.get("Policies")).stream()
+                            .anyMatch(p -> SamTemplate.map(p).containsKey("AWSSecretsManagerGetSecretValuePolicy")))
+                    .as(name)
+                    .isEqualTo(pages);
+        });
+        // AND no key sits in any environment: no global cursor variable, no key parameter
+        Map<String, Object> globals = SamTemplate.map(
+                SamTemplate.map(template.document().get("Globals")).get("Function"));
+        assertThat(SamTemplate.map(SamTemplate.map(globals.get("Environment")).get("Variables")))
+                .doesNotContainKeys("CURSOR_KEY", "CURSOR_KEYS", "CURSOR_KEY_SECRET");
+        assertThat(SamTemplate.map(template.document().get("Parameters"))).doesNotContainKey("CursorKey");
+    }
+
+    @Test
+    void limits_shouldBeParametersWiredToTheStageAndTheWriteFunctions() {
+        Map<String, Object> api =
+                SamTemplate.map(template.resources().get("Api").get("Properties"));
+        assertThat(SamTemplate.map(api.get("DefaultRouteSettings")))
+                .containsEntry("ThrottlingRateLimit", Map.of("Ref", "ApiThrottlingRateLimit"))
+                .containsEntry("ThrottlingBurstLimit", Map.of("Ref", "ApiThrottlingBurstLimit"));
+        for (String write :
+                List.of("CreateWorkspace", "UpdateWorkspace", "CreateProject", "UpdateProject", "DeleteProject")) {
+            assertThat(SamTemplate.map(template.resources().get(write).get("Properties")))
+                    .as(write)
+                    .containsEntry(
+                            "ReservedConcurrentExecutions",
+                            Map.of(
+                                    "Fn::If",
+                                    List.of(
+                                            "CapWrites",
+                                            Map.of("Ref", "WriteReservedConcurrency"),
+                                            Map.of("Ref", "AWS::NoValue"))));
+        }
+        for (String read : List.of("GetWorkspace", "GetProject", "ListProjects", "GetWorkspaceCollection")) {
+            assertThat(SamTemplate.map(template.resources().get(read).get("Properties")))
+                    .as(read)
+                    .doesNotContainKey("ReservedConcurrentExecutions");
+        }
+    }
+
+    @Test
     void readFunctions_shouldBeAllowedOnlyGetItemOrQuery() {
         for (String read : List.of("GetWorkspace", "GetProject", "ListProjects", "GetWorkspaceCollection")) {
             Map<String, Object> properties =
                     SamTemplate.map(template.resources().get(read).get("Properties"));
             List<Object> policies = SamTemplate.list(properties.get("Policies"));
-            assertThat(policies).hasSize(1);
-            for (Object statement :
-                    SamTemplate.list(SamTemplate.map(policies.get(0)).get("Statement"))) {
+            Map<String, Object> dynamoDb = SamTemplate.map(policies.get(policies.size() - 1));
+            // Besides DynamoDB, a list function may read the cursor keys' one secret, and nothing else.
+            assertThat(policies.subList(0, policies.size() - 1))
+                    .allSatisfy(policy -> assertThat(policy)
+                            .isEqualTo(Map.of(
+                                    "AWSSecretsManagerGetSecretValuePolicy",
+                                    Map.of("SecretArn", Map.of("Ref", "CursorKeySecret")))));
+            for (Object statement : SamTemplate.list(dynamoDb.get("Statement"))) {
                 assertThat(SamTemplate.list(SamTemplate.map(statement).get("Action")))
                         .allSatisfy(action -> assertThat(action).isIn("dynamodb:GetItem", "dynamodb:Query"));
             }

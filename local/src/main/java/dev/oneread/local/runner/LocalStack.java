@@ -25,14 +25,25 @@ public final class LocalStack implements AutoCloseable {
     /** Local table name unless TABLE_NAME says otherwise. */
     public static final String DEFAULT_TABLE_NAME = "oneread";
     /**
+     * The secret ARN a local run passes for CursorKeySecret. No function reads it: the runner hands every function
+     * that names a secret the keys themselves ({@link #LOCAL_CURSOR_KEYS}), as Secrets Manager would.
+     */
+    public static final String LOCAL_CURSOR_KEY_SECRET =
+            "arn:aws:secretsmanager:us-east-1:000000000000:secret:oneread-local-cursor-keys";
+
+    /** The local cursor key (public on purpose: it guards only localhost), in the secret's JSON form. */
+    public static final String LOCAL_CURSOR_KEYS =
+            "{\"current\":{\"id\":0,\"key\":\"b25lcmVhZC1sb2NhbC1jdXJzb3Ita2V5LTMyYnl0ZXM=\"},\"previous\":[]}";
+
+    /**
      * Parameters the runner sets for a local run unless overridden: the audit headers on, and development
      * values (public on purpose, they guard only localhost) for the cursor key and the token issuer.
      */
     public static final Map<String, String> LOCAL_DEFAULTS = Map.of(
             "ReadAudit",
             "true",
-            "CursorKey",
-            "b25lcmVhZC1sb2NhbC1jdXJzb3Ita2V5LTMyYnl0ZXM=",
+            "CursorKeySecret",
+            LOCAL_CURSOR_KEY_SECRET,
             "JwtIssuer",
             LocalJwt.DEFAULT_ISSUER,
             "JwtAudience",

@@ -56,6 +56,10 @@ public final class TemplateFunctions {
             Map<String, String> environment = new LinkedHashMap<>();
             variables(globals).forEach((k, v) -> environment.put(k, resolve(v)));
             variables(properties).forEach((k, v) -> environment.put(k, resolve(v)));
+            if (environment.containsKey("CURSOR_KEY_SECRET")) {
+                // The runner stands in for Secrets Manager: the keys themselves, so no function calls AWS locally.
+                environment.put("CURSOR_KEYS", LocalStack.LOCAL_CURSOR_KEYS);
+            }
             // What the Lambda runtime (and sam local) sets for every function.
             environment.put("AWS_LAMBDA_FUNCTION_NAME", id);
             environment.put("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", Integer.toString(memory));
