@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
 import dev.oneread.local.auth.LocalJwt;
-import dev.oneread.local.runner.ApiServer;
-import dev.oneread.local.runner.LocalStack;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -41,8 +37,7 @@ class IdentityClaimsTest {
 
     private final String globex = Api.freshWorkspaceId("globex");
 
-    private LocalStack stack;
-    private ApiServer server;
+    private LocalApi server;
     private final HttpClient http = HttpClient.newHttpClient();
     private final LocalJwt jwt = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC());
 
@@ -50,22 +45,12 @@ class IdentityClaimsTest {
     void start() throws IOException {
         api.createWorkspace(acme, "Acme");
         api.createWorkspace(globex, "Globex");
-        stack = LocalStack.start(
-                engine.root,
-                LocalStack.Settings.fromEnvironment(
-                        Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE),
-                        Map.of(),
-                        null,
-                        false),
-                new PrintStream(new ByteArrayOutputStream()));
-        server = new ApiServer(stack.functions(), stack.authorizer(), 0, new PrintStream(new ByteArrayOutputStream()));
-        server.start();
+        server = LocalApi.start(engine);
     }
 
     @AfterAll
     void stop() {
         server.close();
-        stack.close();
     }
 
     /** Scope claims against the operator route: only the exact scope token counts. */

@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
 import dev.oneread.local.auth.LocalJwt;
-import dev.oneread.local.runner.ApiServer;
-import dev.oneread.local.runner.LocalStack;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,27 +28,16 @@ class StartApiTest {
     private final TestEngine engine = TestEngine.get();
     private final HttpClient http = HttpClient.newHttpClient();
     private final String ws = Api.freshWorkspaceId("api");
-    private LocalStack stack;
-    private ApiServer server;
+    private LocalApi server;
 
     @BeforeAll
     void start() throws IOException {
-        stack = LocalStack.start(
-                engine.root,
-                LocalStack.Settings.fromEnvironment(
-                        Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE),
-                        Map.of(),
-                        null,
-                        false),
-                new PrintStream(new ByteArrayOutputStream()));
-        server = new ApiServer(stack.functions(), stack.authorizer(), 0, new PrintStream(new ByteArrayOutputStream()));
-        server.start();
+        server = LocalApi.start(engine);
     }
 
     @AfterAll
     void stop() {
         server.close();
-        stack.close();
     }
 
     private final LocalJwt jwt = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC());

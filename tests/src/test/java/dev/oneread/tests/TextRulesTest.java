@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
 import dev.oneread.local.auth.LocalJwt;
-import dev.oneread.local.runner.ApiServer;
-import dev.oneread.local.runner.LocalStack;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -145,18 +141,7 @@ class TextRulesTest {
     @Test
     void invalidUtf8_throughStartApi_shouldArriveAsBytesAndBe400() throws Exception {
         // GIVEN start-api on the engine
-        LocalStack stack = LocalStack.start(
-                engine.root,
-                LocalStack.Settings.fromEnvironment(
-                        Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", TestEngine.TABLE),
-                        Map.of(),
-                        null,
-                        false),
-                new PrintStream(new ByteArrayOutputStream()));
-        try (stack;
-                ApiServer server = new ApiServer(
-                        stack.functions(), stack.authorizer(), 0, new PrintStream(new ByteArrayOutputStream()))) {
-            server.start();
+        try (LocalApi server = LocalApi.start(engine)) {
             String token = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC())
                     .issue("dev", List.of(ws), false, Duration.ofMinutes(5));
             // WHEN a JSON body with the bytes C3 28 is posted
