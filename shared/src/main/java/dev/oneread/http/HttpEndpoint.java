@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -65,7 +66,22 @@ public final class HttpEndpoint {
                     .withHeader("x-dynamo-capacity", tally.capacity().toPlainString());
         }
         output.write(Json.write(response.toEvent()).getBytes(StandardCharsets.UTF_8));
+        handOverCallDetail(context, tally);
         log(context, route, response.statusCode(), tally, started, requestId, apiRequestId, failure);
+    }
+
+    /**
+     * The local runner's channel for the console: its Context is also a {@code Consumer<String>}, which Lambda's
+     * never is, and takes every call of this invocation with keys and expression values. A deployed function
+     * therefore hands nothing over, and its log line carries counts and capacity only.
+     */
+    @SuppressWarnings("unchecked")
+    private static void handOverCallDetail(Context context, CallTally tally) {
+        if (context instanceof java.util.function.Consumer<?> runner) {
+            List<Object> calls = new java.util.ArrayList<>();
+            tally.auditedCalls().forEach(call -> calls.add(call.toJson()));
+            ((java.util.function.Consumer<String>) runner).accept(Json.write(Map.of("calls", calls)));
+        }
     }
 
     /**

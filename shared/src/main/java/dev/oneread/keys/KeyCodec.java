@@ -124,6 +124,16 @@ public final class KeyCodec {
         throw new InvalidKeyException("unknown sort key");
     }
 
+    /** The request digest of an idempotency record's sort key {@code IDEM#<sha-256 hex>}; empty for any other. */
+    public static java.util.Optional<String> decodeIdempotencySortKey(String sort) {
+        if (sort != null
+                && sort.startsWith(IDEMPOTENCY_PREFIX)
+                && sort.substring(IDEMPOTENCY_PREFIX.length()).matches("^[0-9a-f]{64}$")) {
+            return java.util.Optional.of(sort.substring(IDEMPOTENCY_PREFIX.length()));
+        }
+        return java.util.Optional.empty();
+    }
+
     /** Decodes {@code PROJ#<ulid>} to its project; any other sort key is an {@link InvalidKeyException}. */
     public static ProjectId decodeProjectSortKey(String sort) {
         return decodeSortKey(sort).project().orElseThrow(() -> new InvalidKeyException("not a project sort key"));

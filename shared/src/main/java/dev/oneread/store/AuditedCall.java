@@ -107,6 +107,34 @@ public record AuditedCall(
         return new AuditedCall(operation, table, index, partition, key, expressions, null, null, null, false, error);
     }
 
+    /**
+     * This call as JSON for the local console (keys and values in DynamoDB JSON). It holds user data, so only the
+     * runner's channel carries it: never a log line, never a response.
+     */
+    public Map<String, Object> toJson() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("operation", operation);
+        json.put("table", table);
+        json.put("index", index);
+        json.put("partition", partition);
+        json.put("key", DynamoJson.item(key));
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("keyCondition", expressions.keyCondition());
+        e.put("condition", expressions.condition());
+        e.put("update", expressions.update());
+        e.put("filter", expressions.filter());
+        e.put("projection", expressions.projection());
+        e.put("names", expressions.names());
+        e.put("values", DynamoJson.item(expressions.values()));
+        json.put("expressions", e);
+        json.put("itemsRead", itemsRead);
+        json.put("itemsReturned", itemsReturned);
+        json.put("capacity", capacity == null ? null : capacity.toPlainString());
+        json.put("capacityEstimated", capacityEstimated);
+        json.put("error", error);
+        return json;
+    }
+
     /** True for a refused write of the item at {@code itemKey}, whose capacity had to be estimated. */
     boolean refusedAt(Map<String, AttributeValue> itemKey) {
         return capacityEstimated && key != null && key.equals(itemKey);

@@ -11,8 +11,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * significant digits plus one, a boolean or null one byte, and a list or map three bytes plus one per element
  * (and, in a map, the element's name). Used where DynamoDB bills a write but reports no capacity.
  */
-final class ItemSize {
+public final class ItemSize {
     private static final int WRITE_UNIT_BYTES = 1024;
+    private static final int READ_UNIT_BYTES = 4096;
 
     private ItemSize() {}
 
@@ -25,7 +26,24 @@ final class ItemSize {
         return Math.max(1, (bytes + WRITE_UNIT_BYTES - 1) / WRITE_UNIT_BYTES);
     }
 
-    static long bytes(Map<String, AttributeValue> item) {
+    /**
+     * Read units a Query that reads {@code items} consumes (Developer Guide, "Read capacity units"): their sizes
+     * summed, in 4 KB units rounded up, halved when eventually consistent. What the console predicts before it
+     * runs a query, to show next to what the engine reports.
+     */
+    public static BigDecimal queryReadUnits(Iterable<Map<String, AttributeValue>> items, boolean consistent) {
+        long total = 0;
+        for (Map<String, AttributeValue> item : items) {
+            total += bytes(item);
+        }
+        long units = Math.max(1, (total + READ_UNIT_BYTES - 1) / READ_UNIT_BYTES);
+        return consistent
+                ? BigDecimal.valueOf(units)
+                : BigDecimal.valueOf(units).divide(BigDecimal.valueOf(2));
+    }
+
+    /** The item's size by DynamoDB's rule, in bytes. */
+    public static long bytes(Map<String, AttributeValue> item) {
         return item.entrySet().stream()
                 .mapToLong(e -> utf8(e.getKey()) + valueBytes(e.getValue()))
                 .sum();

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Maps model records to DynamoDB items and back. Ids are not stored twice: they are decoded from the keys,
  * so an item's identity can never disagree with its key.
  */
-final class Items {
+public final class Items {
     static final String NAME = "name";
     static final String SETTINGS = "settings";
     static final String DESCRIPTION = "description";
@@ -93,7 +93,7 @@ final class Items {
     }
 
     /** True for a tombstone (see {@link #DELETED_DURING_MOVE}): no project, whatever its key says. */
-    static boolean isTombstone(Map<String, AttributeValue> item) {
+    public static boolean isTombstone(Map<String, AttributeValue> item) {
         return item.containsKey(DELETED_DURING_MOVE);
     }
 
