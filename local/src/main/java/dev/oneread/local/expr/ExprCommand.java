@@ -53,6 +53,28 @@ public final class ExprCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "missing subcommand");
     }
 
+    /**
+     * The Query for a key condition, as {@code expr query} prints it and the console's builder shows and runs it.
+     *
+     * @throws IllegalArgumentException or IllegalStateException for a condition the builder refuses
+     */
+    public static QueryRequest query(String table, KeyCondition condition, boolean descending, Integer limit) {
+        Expression expression = condition.build();
+        QueryRequest.Builder builder = QueryRequest.builder()
+                .tableName(table)
+                .keyConditionExpression(expression.expression())
+                .expressionAttributeNames(expression.names())
+                .expressionAttributeValues(expression.valuesOrNull())
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        if (descending) {
+            builder.scanIndexForward(false);
+        }
+        if (limit != null) {
+            builder.limit(limit);
+        }
+        return builder.build();
+    }
+
     /** Prints the three renderings of {@code request} and returns the exit code. */
     static int print(CommandIo io, QueryRequest request) {
         RequestPrinter.expressionLines(request).forEach(io.out()::println);
@@ -255,20 +277,7 @@ public final class ExprCommand implements Callable<Integer> {
                 if (sort != null) {
                     condition = sort.applyTo(condition);
                 }
-                Expression expression = condition.build();
-                QueryRequest.Builder builder = QueryRequest.builder()
-                        .tableName(table)
-                        .keyConditionExpression(expression.expression())
-                        .expressionAttributeNames(expression.names())
-                        .expressionAttributeValues(expression.valuesOrNull())
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
-                if (descending) {
-                    builder.scanIndexForward(false);
-                }
-                if (limit != null) {
-                    builder.limit(limit);
-                }
-                request = builder.build();
+                request = query(table, condition, descending, limit);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }

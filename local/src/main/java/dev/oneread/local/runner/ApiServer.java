@@ -58,6 +58,8 @@ public final class ApiServer implements AutoCloseable {
     private final List<Binding> bindings = new ArrayList<>();
     private final PrintStream log;
     private final LocalJwt authorizer;
+    private volatile ServedRequest.Observer observer = request -> {};
+    private volatile Handler pages;
 
     private record Binding(RouteSpec route, LocalFunction function) {}
 
@@ -113,13 +115,33 @@ public final class ApiServer implements AutoCloseable {
         server.addConnector(connector);
         server.setHandler(new Handler.Abstract() {
             @Override
-            public boolean handle(Request request, Response response, Callback callback) {
+            public boolean handle(Request request, Response response, Callback callback) throws Exception {
+                Handler mounted = pages;
+                if (mounted != null
+                        && request.getHttpURI().getPath().startsWith(CONSOLE_PATH)
+                        && mounted.handle(request, response, callback)) {
+                    return true;
+                }
                 send(response, serve(request), callback);
                 return true;
             }
         });
         server.setErrorHandler(new ProblemErrorHandler());
         connector.open();
+    }
+
+    /** The path under which the runner's own pages (the console) are served; no template route may use it. */
+    public static final String CONSOLE_PATH = "/_console";
+
+    /** Tells {@code observer} of every request served through a function, after its response is known. */
+    public void observe(ServedRequest.Observer observer) {
+        this.observer = observer;
+    }
+
+    /** Serves {@code handler} under {@link #CONSOLE_PATH}, ahead of the template's routes. */
+    public void mountConsole(Handler handler) {
+        handler.setServer(server);
+        this.pages = handler;
     }
 
     public void start() {
@@ -198,9 +220,21 @@ public final class ApiServer implements AutoCloseable {
                     request.getConnectionMetaData().getProtocol(),
                     host);
             HttpApiEvent event = HttpApiEventBuilder.build(incoming, match.route(), parameters, jwt);
-            return respond(
-                    match.function().invoke(event.toJsonBytes()),
-                    event.requestContext().requestId());
+            java.time.Instant at = java.time.Instant.now();
+            LocalFunction.Result result = match.function().invoke(event.toJsonBytes());
+            Reply reply = respond(result, event.requestContext().requestId());
+            observer.served(new ServedRequest(
+                    at,
+                    method,
+                    rawPath,
+                    match.function().spec().logicalId(),
+                    event.pathParameters() == null ? Map.of() : event.pathParameters(),
+                    event.headers(),
+                    reply.status(),
+                    result.durationMs(),
+                    lowerCased(reply.headers()),
+                    result.callDetail()));
+            return reply;
         } catch (IOException | RuntimeException e) {
             log.println("start-api: " + e);
             return Reply.json(500, "Internal Server Error");
@@ -245,6 +279,12 @@ public final class ApiServer implements AutoCloseable {
         response.setStatus(reply.status());
         reply.headers().forEach(h -> response.getHeaders().add(h.getKey(), h.getValue()));
         response.write(true, ByteBuffer.wrap(reply.body()), callback);
+    }
+
+    private static Map<String, String> lowerCased(List<Map.Entry<String, String>> headers) {
+        Map<String, String> out = new LinkedHashMap<>();
+        headers.forEach(h -> out.put(h.getKey().toLowerCase(java.util.Locale.ROOT), h.getValue()));
+        return out;
     }
 
     /** Header name to its values in arrival order, as the event builder takes them. */

@@ -7,8 +7,14 @@ import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-/** The Lambda context of one local invocation: its request id, deadline, and a logger to stderr. */
-final class LocalContext implements Context {
+/**
+ * The Lambda context of one local invocation: its request id, deadline, and a logger to stderr. It is also the
+ * runner's channel for the console's call detail: a function's HTTP frame hands its calls to a Context that is a
+ * {@code Consumer<String>}, which Lambda's own never is.
+ */
+final class LocalContext implements Context, java.util.function.Consumer<String> {
+    private volatile String callDetail;
+
     private final FunctionSpec function;
     private final String requestId;
     private final long deadlineMillis;
@@ -30,6 +36,16 @@ final class LocalContext implements Context {
                 log(new String(message, StandardCharsets.UTF_8));
             }
         };
+    }
+
+    @Override
+    public void accept(String detail) {
+        this.callDetail = detail;
+    }
+
+    /** The calls the function handed over as JSON, or null when it handed none (a job, a failed init). */
+    String callDetail() {
+        return callDetail;
     }
 
     @Override

@@ -62,8 +62,17 @@ public final class LocalFunction implements AutoCloseable {
         return spec;
     }
 
-    /** What one invocation returned: the response bytes, or the error Lambda would report. */
-    public record Result(byte[] response, boolean failed, double durationMs, Double initDurationMs, String requestId) {
+    /**
+     * What one invocation returned: the response bytes, or the error Lambda would report; and the calls it made,
+     * as JSON, when the function handed them to the runner (null otherwise).
+     */
+    public record Result(
+            byte[] response,
+            boolean failed,
+            double durationMs,
+            Double initDurationMs,
+            String requestId,
+            String callDetail) {
         public String responseText() {
             return new String(response, StandardCharsets.UTF_8);
         }
@@ -125,7 +134,7 @@ public final class LocalFunction implements AutoCloseable {
                 (runtime.totalMemory() - runtime.freeMemory()) / (1024 * 1024),
                 initMs == null ? "" : String.format("\tInit Duration: %.2f ms", initMs));
         log.flush();
-        return new Result(response, failed, durationMs, initMs, requestId);
+        return new Result(response, failed, durationMs, initMs, requestId, context.callDetail());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.oneread.local.runner;
 
+import dev.oneread.local.console.Console;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -20,10 +21,12 @@ public final class StartApi implements AutoCloseable {
     private final ApiServer server;
     private final Path stateFile;
     private final StartApiState state;
+    private final Console console;
 
-    private StartApi(LocalStack stack, ApiServer server, Path stateFile, StartApiState state) {
+    private StartApi(LocalStack stack, ApiServer server, Console console, Path stateFile, StartApiState state) {
         this.stack = stack;
         this.server = server;
+        this.console = console;
         this.stateFile = stateFile;
         this.state = state;
     }
@@ -40,6 +43,12 @@ public final class StartApi implements AutoCloseable {
         ApiServer server = null;
         try {
             server = new ApiServer(stack.functions(), stack.authorizer(), port, log);
+            Console console = Console.attach(
+                    server,
+                    stack.client(),
+                    stack.tableNames().values().iterator().next(),
+                    LocalStack.shardPlan(stack.parameters()),
+                    log);
             server.start();
             StartApiState state = StartApiState.ofThisProcess(
                     URI.create("http://127.0.0.1:" + server.port()),
@@ -52,10 +61,10 @@ public final class StartApi implements AutoCloseable {
                 log.println("start-api: another start-api (pid " + other.get().pid() + ", "
                         + other.get().api() + ") is registered in " + stateFile
                         + "; invoke and seed keep using that one");
-                return new StartApi(stack, server, stateFile, null);
+                return new StartApi(stack, server, console, stateFile, null);
             }
             state.write(stateFile);
-            return new StartApi(stack, server, stateFile, state);
+            return new StartApi(stack, server, console, stateFile, state);
         } catch (IOException | RuntimeException e) {
             if (server != null) {
                 server.close();
@@ -82,6 +91,7 @@ public final class StartApi implements AutoCloseable {
         if (state != null) {
             state.deleteIfStill(stateFile);
         }
+        console.close();
         server.close();
         stack.close();
     }

@@ -1,0 +1,366 @@
+package dev.oneread.local.console;
+
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Problems;
+import dev.oneread.json.Json;
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.local.runner.ApiServer;
+import dev.oneread.store.CostBudget;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The local console at {@code /_console}, served by start-api alone (never deployed): the engine's item
+ * collections decoded by the key codec, the request log with every DynamoDB call and its budget, the expression
+ * builder, and fixture export and import. Its pages are static files from the runner jar; its data comes from
+ * the JSON endpoints under {@code /_console/api/}, and live changes arrive as server-sent events.
+ *
+ * <pre>{@code Console console = Console.attach(server, stack.client(), table, plan, log);}</pre>
+ */
+public final class Console extends Handler.Abstract implements AutoCloseable {
+    private static final String API = ApiServer.CONSOLE_PATH + "/api/";
+    /** The static files of the page: nothing else under the jar's console/ folder is served. */
+    private static final Map<String, String> STATIC = Map.of(
+            "index.html", "text/html; charset=utf-8",
+            "console.js", "text/javascript; charset=utf-8",
+            "console.css", "text/css; charset=utf-8");
+    /** A fixture file can be large; anything larger than this is refused before it is read. */
+    private static final int MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+    private static final int MAX_PAGE = 2_000;
+    /**
+     * Only the console's own files and endpoints: no inline script, no other origin, no framing. The page
+     * renders data as text, and this keeps it so even if a bug slipped in.
+     */
+    private static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
+            + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+    private final TableMirror mirror;
+    private final RequestLog log;
+    private final ConsoleEvents events;
+    private final ExpressionBuilder builder;
+    private final Fixtures fixtures;
+    private final PrintStream out;
+
+    private Console(TableMirror mirror, ShardPlan plan, PrintStream out) {
+        this.mirror = mirror;
+        this.events = new ConsoleEvents();
+        this.log = new RequestLog(mirror, plan, events);
+        this.builder = new ExpressionBuilder(mirror, plan);
+        this.fixtures = new Fixtures(mirror);
+        this.out = out;
+    }
+
+    /**
+     * Mounts the console on {@code server} and has it watch every request: the table copy loads in the
+     * background, so start-api is ready at once.
+     */
+    public static Console attach(
+            ApiServer server, DynamoDbClient client, String table, ShardPlan plan, PrintStream out) {
+        Console console = new Console(new TableMirror(client, table), plan, out);
+        server.observe(console.log);
+        server.mountConsole(console);
+        Thread loader = new Thread(console::reload, "console-load");
+        loader.setDaemon(true);
+        loader.start();
+        return console;
+    }
+
+    private synchronized Map<String, Object> reload() {
+        long started = System.nanoTime();
+        int items = mirror.reload();
+        Map<String, Object> done = new LinkedHashMap<>();
+        done.put("items", items);
+        done.put("ms", (System.nanoTime() - started) / 1_000_000);
+        events.publish("reloaded", done);
+        return done;
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) throws IOException {
+        String path = request.getHttpURI().getPath();
+        response.getHeaders().put("Cache-Control", "no-store");
+        response.getHeaders().put("X-Content-Type-Options", "nosniff");
+        response.getHeaders().put("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        response.getHeaders().put("X-Frame-Options", "DENY");
+        response.getHeaders().put("Referrer-Policy", "no-referrer");
+        try {
+            if (path.equals(ApiServer.CONSOLE_PATH) || path.equals(ApiServer.CONSOLE_PATH + "/")) {
+                return file(response, callback, "index.html", request.getMethod());
+            }
+            if (path.startsWith(ApiServer.CONSOLE_PATH + "/static/")) {
+                return file(
+                        response,
+                        callback,
+                        path.substring((ApiServer.CONSOLE_PATH + "/static/").length()),
+                        request.getMethod());
+            }
+            if (path.startsWith(API)) {
+                return api(request, response, callback, path.substring(API.length()));
+            }
+            throw new BadRequest(404, "no such console page");
+        } catch (BadRequest e) {
+            send(response, callback, Problems.problem(e.status(), e.getMessage()));
+        } catch (RuntimeException e) {
+            // Never a stack trace or an engine message: the runner's terminal gets the detail.
+            out.println("console: " + e);
+            send(response, callback, Problems.problem(503, "the console could not read the local engine"));
+        }
+        return true;
+    }
+
+    private boolean api(Request request, Response response, Callback callback, String endpoint) throws IOException {
+        String method = request.getMethod();
+        Fields query = Request.extractQueryParameters(request);
+        switch (endpoint) {
+            case "events" -> {
+                allow(method, "GET");
+                response.setStatus(200);
+                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream; charset=utf-8");
+                events.stream(response, callback);
+                return true;
+            }
+            case "partitions" -> {
+                allow(method, "GET");
+                json(response, callback, 200, partitions(text(query, "filter", "")));
+            }
+            case "collection" -> {
+                allow(method, "GET");
+                json(response, callback, 200, collection(query));
+            }
+            case "requests" -> {
+                allow(method, "GET", "DELETE");
+                if (method.equals("DELETE")) {
+                    log.clear();
+                    json(response, callback, 200, Map.of("cleared", true));
+                } else {
+                    json(response, callback, 200, Map.of("requests", log.newestFirst()));
+                }
+            }
+            case "requests.jsonl" -> {
+                allow(method, "GET");
+                response.setStatus(200);
+                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/x-ndjson; charset=utf-8");
+                response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-requests.jsonl\"");
+                response.write(true, ByteBuffer.wrap(log.jsonLines().getBytes(StandardCharsets.UTF_8)), callback);
+            }
+            case "budgets" -> {
+                allow(method, "GET");
+                List<Map<String, Object>> budgets = new ArrayList<>();
+                Arrays.stream(CostBudget.values())
+                        .forEach(b -> budgets.add(Map.of("function", b.function(), "budget", b.description())));
+                json(response, callback, 200, Map.of("budgets", budgets));
+            }
+            case "expr" -> {
+                allow(method, "POST");
+                json(
+                        response,
+                        callback,
+                        200,
+                        ExpressionBuilder.printed(builder.build(body(request)).request()));
+            }
+            case "expr/run" -> {
+                allow(method, "POST");
+                json(response, callback, 200, builder.run(builder.build(body(request))));
+            }
+            case "fixtures" -> {
+                allow(method, "GET", "POST");
+                if (method.equals("GET")) {
+                    response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-fixtures.json\"");
+                    json(response, callback, 200, fixtures.export());
+                } else {
+                    Map<String, Object> report = fixtures.importFile(body(request));
+                    events.publish("reloaded", Map.of("imported", report.get("imported")));
+                    json(response, callback, 200, report);
+                }
+            }
+            case "rescan" -> {
+                allow(method, "POST");
+                json(response, callback, 200, reload());
+            }
+            default -> throw new BadRequest(404, "no such console endpoint");
+        }
+        return true;
+    }
+
+    /** Every item collection, grouped by tenant, a hot tenant's shards folded under it; from the table copy. */
+    private Map<String, Object> partitions(String filter) {
+        if (filter.length() > 200) {
+            throw new BadRequest("filter must be at most 200 characters");
+        }
+        Map<String, Map<String, Object>> tenants = new java.util.TreeMap<>();
+        mirror.partitions().forEach((partition, items) -> {
+            ItemRows.Place place = ItemRows.place(partition);
+            if (!place.tenant().contains(filter)) {
+                return;
+            }
+            long bytes = 0;
+            for (String sort : items.keySet()) {
+                bytes += mirror.size(new dev.oneread.keys.PrimaryKey(partition, sort));
+            }
+            Map<String, Object> tenant = tenants.computeIfAbsent(place.tenant(), t -> {
+                Map<String, Object> created = new LinkedHashMap<>();
+                created.put("tenant", t);
+                created.put("decoded", place.decoded());
+                created.put("items", 0);
+                created.put("bytes", 0L);
+                created.put("partitions", new ArrayList<Map<String, Object>>());
+                return created;
+            });
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("partition", partition);
+            one.put("shard", place.shard());
+            one.put("items", items.size());
+            one.put("bytes", bytes);
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> list = (List<Map<String, Object>>) tenant.get("partitions");
+            list.add(one);
+            tenant.put("items", (Integer) tenant.get("items") + items.size());
+            tenant.put("bytes", (Long) tenant.get("bytes") + bytes);
+        });
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("table", mirror.table());
+        out.put("tenants", new ArrayList<>(tenants.values()));
+        return out;
+    }
+
+    /**
+     * One tenant's items (every partition of it, read afresh) or one partition's, as one block in sort-key order:
+     * META first, then the projects; a page of at most {@link #MAX_PAGE} rows.
+     */
+    private Map<String, Object> collection(Fields query) {
+        String tenant = text(query, "tenant", "");
+        String only = text(query, "partition", "");
+        int offset = number(query, "offset", 0, 0, Integer.MAX_VALUE);
+        int limit = number(query, "limit", 1_000, 1, MAX_PAGE);
+        if (tenant.isEmpty() == only.isEmpty()) {
+            throw new BadRequest("give tenant or partition, one of the two");
+        }
+        List<String> partitions = new ArrayList<>();
+        if (!only.isEmpty()) {
+            partitions.add(only);
+        } else {
+            mirror.partitions().keySet().stream()
+                    .filter(p -> ItemRows.place(p).tenant().equals(tenant))
+                    .forEach(partitions::add);
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (String partition : partitions) {
+            mirror.readPartition(partition).forEach(item -> rows.add(ItemRows.row(item)));
+        }
+        rows.sort(java.util.Comparator.comparing((Map<String, Object> r) -> order(String.valueOf(r.get("kind"))))
+                .thenComparing(r -> String.valueOf(r.get("sort")))
+                .thenComparing(r -> String.valueOf(r.get("partition"))));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("partitions", partitions);
+        out.put("total", rows.size());
+        out.put("offset", offset);
+        int from = Math.min(offset, rows.size());
+        int to = (int) Math.min(rows.size(), (long) from + limit);
+        out.put("rows", rows.subList(from, to));
+        return out;
+    }
+
+    /** Bookkeeping (idempotency records) last, dimmed; everything else in DynamoDB's sort-key order. */
+    private static int order(String kind) {
+        return kind.equals("idempotency") ? 1 : 0;
+    }
+
+    private static void allow(String method, String... allowed) {
+        if (!Set.of(allowed).contains(method)) {
+            throw new BadRequest(405, "this console endpoint takes " + String.join(" or ", allowed));
+        }
+    }
+
+    private static String text(Fields query, String name, String otherwise) {
+        String value = query.getValue(name);
+        return value == null ? otherwise : value;
+    }
+
+    private static int number(Fields query, String name, int otherwise, int min, int max) {
+        String value = query.getValue(name);
+        if (value == null) {
+            return otherwise;
+        }
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the refusal
+        }
+        throw new BadRequest(name + " must be a whole number from " + min + " to " + max);
+    }
+
+    private static Map<String, Object> body(Request request) throws IOException {
+        String type = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
+        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            throw new BadRequest(415, "send application/json");
+        }
+        byte[] bytes;
+        try (InputStream in = Request.asInputStream(request)) {
+            bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+        }
+        if (bytes.length > MAX_BODY_BYTES) {
+            throw new BadRequest(413, "the body is larger than " + MAX_BODY_BYTES / (1024 * 1024) + " MB");
+        }
+        try {
+            return Json.readObject(new String(bytes, StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            throw new BadRequest("the body is not a JSON object");
+        }
+    }
+
+    private boolean file(Response response, Callback callback, String name, String method) throws IOException {
+        allow(method, "GET");
+        String type = STATIC.get(name);
+        if (type == null) {
+            throw new BadRequest(404, "no such console file");
+        }
+        byte[] bytes;
+        try (InputStream in = Console.class.getResourceAsStream("/console/" + name)) {
+            if (in == null) {
+                throw new BadRequest(404, "no such console file");
+            }
+            bytes = in.readAllBytes();
+        }
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+        response.write(true, ByteBuffer.wrap(bytes), callback);
+        return true;
+    }
+
+    private static void json(Response response, Callback callback, int status, Object body) {
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+        response.write(true, ByteBuffer.wrap(Json.write(body).getBytes(StandardCharsets.UTF_8)), callback);
+    }
+
+    private static void send(Response response, Callback callback, HttpResponse problem) {
+        response.setStatus(problem.statusCode());
+        problem.headers().forEach((k, v) -> response.getHeaders().put(k, v));
+        response.write(true, ByteBuffer.wrap(problem.body().getBytes(StandardCharsets.UTF_8)), callback);
+    }
+
+    @Override
+    public void close() {
+        events.close();
+    }
+}

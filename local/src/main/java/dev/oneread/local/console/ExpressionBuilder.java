@@ -1,0 +1,247 @@
+package dev.oneread.local.console;
+
+import dev.oneread.expr.KeyCondition;
+import dev.oneread.expr.KeyCondition.SortOperator;
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.expr.ExprCommand;
+import dev.oneread.local.expr.RequestPrinter;
+import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.store.ItemSize;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * The console's expression builder: an access pattern, or a key condition with any sort-key operator, printed by
+ * the same code as {@code expr} (the store's own request for a named pattern), and run against the local engine
+ * with the capacity it consumed next to the capacity predicted from the sizes of the items it selects.
+ */
+final class ExpressionBuilder {
+    /** DynamoDB's largest Limit the console takes; a page of the table view is smaller. */
+    static final int MAX_LIMIT = 1_000;
+    /** DynamoDB's limit on a partition key value. */
+    private static final int MAX_KEY_BYTES = 2_048;
+
+    private final TableMirror mirror;
+    private final ShardPlan plan;
+
+    ExpressionBuilder(TableMirror mirror, ShardPlan plan) {
+        this.mirror = mirror;
+        this.plan = plan;
+    }
+
+    /** What a query selects: one partition, a sort-key condition, an order and a limit. */
+    record Selection(
+            String partition, SortOperator operator, String value, String high, boolean descending, int limit) {
+        boolean selects(String sort) {
+            if (operator == null) {
+                return true;
+            }
+            int c = sort.compareTo(value);
+            return switch (operator) {
+                case EQ -> c == 0;
+                case LT -> c < 0;
+                case LE -> c <= 0;
+                case GT -> c > 0;
+                case GE -> c >= 0;
+                case BEGINS_WITH -> sort.startsWith(value);
+                case BETWEEN -> c >= 0 && sort.compareTo(high) <= 0;
+            };
+        }
+    }
+
+    /** A built query: the request as sent, and what it selects. */
+    record Built(QueryRequest request, Selection selection) {}
+
+    /**
+     * Builds the query a console form describes.
+     *
+     * @throws BadRequest naming what is wrong
+     */
+    Built build(Map<String, Object> form) {
+        String pattern = text(form, "pattern", "custom");
+        int limit = limit(form.get("limit"));
+        boolean descending = Boolean.TRUE.equals(form.get("descending"));
+        ControlPlaneRequests store = new ControlPlaneRequests(mirror.table());
+        switch (pattern) {
+            case "list-projects" -> {
+                WorkspaceId ws = workspace(form);
+                return new Built(
+                        store.listProjects(ws, limit, Optional.empty()),
+                        new Selection(
+                                KeyCodec.workspacePartition(ws),
+                                SortOperator.BEGINS_WITH,
+                                KeyCodec.projectSortKeyPrefix(),
+                                null,
+                                true,
+                                limit));
+            }
+            case "workspace-collection" -> {
+                WorkspaceId ws = workspace(form);
+                KeyCodec.SortKeyRange range = KeyCodec.collectionSortKeyRange();
+                return new Built(
+                        store.workspaceCollection(ws, limit, Optional.empty()),
+                        new Selection(
+                                KeyCodec.workspacePartition(ws),
+                                SortOperator.BETWEEN,
+                                range.low(),
+                                range.high(),
+                                false,
+                                limit));
+            }
+            case "project" -> {
+                WorkspaceId ws = workspace(form);
+                ProjectId id;
+                try {
+                    id = ProjectId.of(text(form, "projectId", ""));
+                } catch (IllegalArgumentException e) {
+                    throw new BadRequest("projectId must be a project id (a ULID)");
+                }
+                String partition = plan.locate(ws, id).home().partition();
+                return custom(partition, SortOperator.EQ, KeyCodec.projectSortKey(id), null, false, limit);
+            }
+            case "workspace" -> {
+                WorkspaceId ws = workspace(form);
+                return custom(
+                        KeyCodec.workspacePartition(ws),
+                        SortOperator.EQ,
+                        KeyCodec.workspaceSortKey(),
+                        null,
+                        false,
+                        limit);
+            }
+            case "custom" -> {
+                String partition = text(form, "partition", "");
+                if (partition.isEmpty()
+                        || partition.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
+                    throw new BadRequest("partition must be 1-" + MAX_KEY_BYTES + " bytes");
+                }
+                String op = text(form, "operator", "");
+                SortOperator operator = null;
+                if (!op.isEmpty()) {
+                    try {
+                        operator = SortOperator.valueOf(op);
+                    } catch (IllegalArgumentException e) {
+                        throw new BadRequest("operator must be one of EQ, LT, LE, GT, GE, BEGINS_WITH, BETWEEN");
+                    }
+                }
+                String value = text(form, "value", "");
+                String high = text(form, "high", "");
+                if (operator != null && value.isEmpty()) {
+                    throw new BadRequest("value is required with a sort key operator");
+                }
+                if (operator == SortOperator.BETWEEN && (high.isEmpty() || value.compareTo(high) > 0)) {
+                    throw new BadRequest("BETWEEN needs a high bound not below value");
+                }
+                return custom(partition, operator, value, high, descending, limit);
+            }
+            default ->
+                throw new BadRequest(
+                        "pattern must be list-projects, workspace-collection, project, workspace or custom");
+        }
+    }
+
+    private Built custom(
+            String partition, SortOperator operator, String value, String high, boolean descending, int limit) {
+        KeyCondition condition = KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition);
+        if (operator != null) {
+            condition = condition.sort(operator, KeyCodec.SORT_KEY, value, high);
+        }
+        try {
+            return new Built(
+                    ExprCommand.query(mirror.table(), condition, descending, limit),
+                    new Selection(partition, operator, value, high, descending, limit));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new BadRequest("the key condition is not valid: " + e.getMessage());
+        }
+    }
+
+    /** The three renderings {@code expr} prints. */
+    static Map<String, Object> printed(QueryRequest request) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("expression", String.join("\n", RequestPrinter.expressionLines(request)));
+        out.put("java", String.join("\n", RequestPrinter.javaSnippet(request)));
+        out.put("cli", String.join("\n", RequestPrinter.awsCli(request)));
+        return out;
+    }
+
+    /** Runs it: the items, the capacity the engine reported, and the capacity predicted before the call. */
+    Map<String, Object> run(Built built) {
+        BigDecimal predicted = ItemSize.queryReadUnits(predictedItems(built.selection()), false);
+        QueryResponse response = mirror.client().query(built.request());
+        Map<String, Object> out = new LinkedHashMap<>(printed(built.request()));
+        List<Map<String, Object>> rows = new ArrayList<>();
+        response.items().forEach(item -> rows.add(ItemRows.row(item)));
+        out.put("items", rows);
+        out.put("count", response.count());
+        out.put("scannedCount", response.scannedCount());
+        out.put(
+                "consumed",
+                response.consumedCapacity() == null
+                        ? null
+                        : BigDecimal.valueOf(response.consumedCapacity().capacityUnits())
+                                .stripTrailingZeros()
+                                .toPlainString());
+        out.put("predicted", predicted.stripTrailingZeros().toPlainString());
+        return out;
+    }
+
+    /** The items the selection reads, from the console's copy of the table: what the read will be billed for. */
+    private List<Map<String, AttributeValue>> predictedItems(Selection selection) {
+        SortedMap<String, Map<String, AttributeValue>> partition =
+                mirror.partitions().get(selection.partition());
+        if (partition == null) {
+            return List.of();
+        }
+        List<Map<String, AttributeValue>> candidates = new ArrayList<>(partition.values());
+        if (selection.descending()) {
+            java.util.Collections.reverse(candidates);
+        }
+        return candidates.stream()
+                .filter(item -> selection.selects(item.get(KeyCodec.SORT_KEY).s()))
+                .limit(selection.limit())
+                .toList();
+    }
+
+    private static WorkspaceId workspace(Map<String, Object> form) {
+        try {
+            return WorkspaceId.of(text(form, "workspace", ""));
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("workspace must be a workspace id (lower-case letters, digits and hyphens)");
+        }
+    }
+
+    private static int limit(Object value) {
+        if (value == null) {
+            return 20;
+        }
+        if (!(value instanceof Number n)
+                || n.doubleValue() != Math.rint(n.doubleValue())
+                || n.longValue() < 1
+                || n.longValue() > MAX_LIMIT) {
+            throw new BadRequest("limit must be a whole number from 1 to " + MAX_LIMIT);
+        }
+        return n.intValue();
+    }
+
+    private static String text(Map<String, Object> form, String field, String otherwise) {
+        Object value = form.get(field);
+        if (value == null) {
+            return otherwise;
+        }
+        if (!(value instanceof String s)) {
+            throw new BadRequest(field + " must be a string");
+        }
+        return s;
+    }
+}

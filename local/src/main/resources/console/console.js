@@ -1,0 +1,338 @@
+// The oneread local console. Everything it shows is data from the console's own JSON endpoints, rendered as
+// text (textContent, never innerHTML), with invisible and bidirectional characters shown as \uXXXX escapes so
+// that no name can pass for another.
+
+const api = (path) => `/_console/api/${path}`;
+const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Characters a person cannot see, or that reorder what they see: shown as escapes. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/gu;
+export function visible(text) {
+  return String(text).replace(INVISIBLE, (c) => {
+    if (c === '\n' || c === '\t') return c;
+    const code = c.codePointAt(0).toString(16).toUpperCase();
+    return code.length <= 4 ? `\\u${code.padStart(4, '0')}` : `\\u{${code}}`;
+  });
+}
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === 'class') node.className = value;
+    else if (name.startsWith('data-')) node.setAttribute(name, value);
+    else node[name] = value;
+  }
+  for (const child of children) {
+    if (child == null) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(visible(child)));
+  }
+  return node;
+}
+
+async function call(path, options = {}) {
+  const response = await fetch(api(path), options);
+  const body = response.headers.get('content-type')?.includes('json') ? await response.json() : await response.text();
+  if (!response.ok) {
+    throw new Error(body?.detail ?? `HTTP ${response.status}`);
+  }
+  return body;
+}
+
+const state = {
+  view: null, // {tenant} or {partition}
+  viewPartitions: [],
+  selected: null, // the selected request's entry
+  requests: [],
+};
+
+// ---- Partitions -------------------------------------------------------------------------------------------
+
+async function loadPartitions() {
+  const filter = $('#filter').value.trim();
+  const data = await call(`partitions?filter=${encodeURIComponent(filter)}`);
+  $('#table-name').textContent = visible(`table ${data.table}`);
+  const list = $('#partitions');
+  list.replaceChildren();
+  for (const tenant of data.tenants) {
+    const sharded = tenant.partitions.filter((p) => p.shard > 0);
+    const title = el('button', { class: 'tenant-name', 'data-tenant': tenant.tenant, title: 'open the whole collection' },
+      tenant.tenant);
+    title.addEventListener('click', () => openCollection({ tenant: tenant.tenant }));
+    const meta = el('span', { class: 'muted' },
+      ` ${tenant.items} items · ${formatBytes(tenant.bytes)}` + (sharded.length ? ` · ${sharded.length} shards` : ''));
+    const item = el('li', { class: 'tenant', 'data-tenant': tenant.tenant, 'data-shards': String(sharded.length) },
+      title, meta);
+    if (tenant.partitions.length > 1 || sharded.length) {
+      const shards = el('ul', { class: 'shards' });
+      for (const p of tenant.partitions) {
+        const label = p.shard > 0 ? `#${String(p.shard).padStart(2, '0')}` : 'unsharded';
+        const b = el('button', { class: 'shard', 'data-partition': p.partition, 'data-shard': String(p.shard) }, label);
+        b.addEventListener('click', () => openCollection({ partition: p.partition, tenant: tenant.tenant }));
+        shards.append(el('li', {}, b, el('span', { class: 'muted' }, ` ${p.items} items · ${formatBytes(p.bytes)}`)));
+      }
+      item.append(el('details', {}, el('summary', {}, `${tenant.partitions.length} partitions`), shards));
+    }
+    list.append(item);
+  }
+  if (!data.tenants.length) list.append(el('li', { class: 'muted' }, 'no item collections'));
+}
+
+function formatBytes(bytes) {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+// ---- Collection -------------------------------------------------------------------------------------------
+
+async function openCollection(view, offset = 0) {
+  state.view = view;
+  const query = view.partition ? `partition=${encodeURIComponent(view.partition)}` : `tenant=${encodeURIComponent(view.tenant)}`;
+  const data = await call(`collection?${query}&offset=${offset}&limit=1000`);
+  state.viewPartitions = data.partitions;
+  $('#collection-title').textContent = visible(view.partition ?? view.tenant);
+  $('#collection-title').dataset.view = view.partition ?? view.tenant;
+  $('#collection-summary').textContent =
+    `${data.total} items in ${data.partitions.length} partition${data.partitions.length === 1 ? '' : 's'}`;
+  const body = $('#collection tbody');
+  const rows = data.rows.map(renderRow);
+  body.replaceChildren(...rows);
+  const more = $('#collection-more');
+  more.replaceChildren();
+  if (offset + data.rows.length < data.total) {
+    const next = el('button', {}, `next ${Math.min(1000, data.total - offset - data.rows.length)} items`);
+    next.addEventListener('click', () => openCollection(view, offset + data.rows.length));
+    more.append(next);
+  }
+  if (offset > 0) {
+    const previous = el('button', {}, 'previous page');
+    previous.addEventListener('click', () => openCollection(view, Math.max(0, offset - 1000)));
+    more.prepend(previous);
+  }
+  highlight();
+}
+
+function renderRow(row) {
+  const attributes = el('code', {}, compact(row.attributes));
+  return el('tr', { class: `kind-${row.kind}`, 'data-partition': row.partition, 'data-sort': row.sort, 'data-kind': row.kind },
+    el('td', {}, row.partition),
+    el('td', {}, row.sort),
+    el('td', {}, row.kind),
+    el('td', {}, row.id ?? row.tenant),
+    el('td', {}, row.createdAt ?? ''),
+    el('td', { class: 'number' }, String(row.size)),
+    el('td', {}, attributes));
+}
+
+/** An item's attributes without the type wrappers, for reading at a glance. */
+function compact(attributes) {
+  const plain = (v) => {
+    const [type, value] = Object.entries(v)[0];
+    if (type === 'M') return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, plain(x)]));
+    if (type === 'L') return value.map(plain);
+    if (type === 'N') return Number(value);
+    return value;
+  };
+  return Object.entries(attributes).map(([k, v]) => `${k}: ${JSON.stringify(plain(v))}`).join('  ');
+}
+
+function highlight() {
+  const touched = new Set((state.selected?.touched ?? []).map((t) => `${t.partition}\u0000${t.sort ?? ''}`));
+  const partitionsOnly = new Set((state.selected?.touched ?? []).filter((t) => !t.sort).map((t) => t.partition));
+  for (const tr of document.querySelectorAll('#collection tbody tr')) {
+    const hit = touched.has(`${tr.dataset.partition}\u0000${tr.dataset.sort}`) || partitionsOnly.has(tr.dataset.partition);
+    tr.classList.toggle('touched', hit);
+  }
+}
+
+// ---- Request log ------------------------------------------------------------------------------------------
+
+function renderRequest(entry) {
+  const over = entry.budget?.over;
+  const totals = entry.totals ?? { calls: 0, capacity: '0' };
+  const item = el('li', { class: `request${over ? ' over-budget' : ''}${entry.agree === false ? ' disagree' : ''}`, 'data-id': String(entry.id) },
+    el('span', { class: `status s${String(entry.status)[0]}` }, String(entry.status)),
+    el('span', { class: 'method' }, entry.method),
+    el('span', { class: 'path' }, entry.path),
+    el('span', { class: 'muted' }, ` ${entry.function ?? ''} · ${entry.durationMs ?? ''} ms`),
+    el('span', { class: 'cost', title: 'calls and capacity units, as the X-Dynamo-* headers say' },
+      `${totals.calls} call${totals.calls === 1 ? '' : 's'} · ${totals.capacity} CU`),
+    over ? el('span', { class: 'flag' }, `over budget: ${over}`) : null);
+  item.addEventListener('click', () => select(entry));
+  return item;
+}
+
+function addRequest(entry) {
+  state.requests.unshift(entry);
+  $('#requests').prepend(renderRequest(entry));
+  while ($('#requests').children.length > 500) $('#requests').lastElementChild.remove();
+}
+
+function select(entry) {
+  state.selected = entry;
+  for (const li of document.querySelectorAll('#requests li')) li.classList.toggle('selected', li.dataset.id === String(entry.id));
+  const detail = $('#request-detail');
+  detail.hidden = false;
+  detail.replaceChildren(
+    el('h3', {}, `${entry.method} ${entry.path} → ${entry.status}`),
+    el('p', { class: 'headers' },
+      `X-Dynamo-Calls ${entry.headers?.calls ?? '—'} · X-Dynamo-Capacity ${entry.headers?.capacity ?? '—'} · `
+      + `log totals ${entry.totals?.calls} calls, ${entry.totals?.capacity} CU · `
+      + (entry.agree ? 'they agree' : 'they DISAGREE')),
+    entry.budget ? el('p', { class: entry.budget.over ? 'flag' : 'muted' },
+      `budget: ${entry.budget.description} (${entry.budget.calls} calls, ${entry.budget.capacity} CU)`
+      + (entry.budget.over ? ` — over: ${entry.budget.over}` : ' — within')) : null,
+    el('ol', { class: 'calls' }, ...(entry.calls ?? []).map(renderCall)),
+    ...(entry.writes ?? []).map(renderDiff));
+  highlight();
+}
+
+function renderCall(call) {
+  const e = call.expressions ?? {};
+  const lines = [
+    `${call.operation} ${call.table}${call.index ? ` index ${call.index}` : ''}`,
+    call.key ? `Key ${JSON.stringify(call.key)}` : `partition ${call.partition}`,
+    e.keyCondition ? `KeyConditionExpression ${e.keyCondition}` : null,
+    e.condition ? `ConditionExpression ${e.condition}` : null,
+    e.update ? `UpdateExpression ${e.update}` : null,
+    e.filter ? `FilterExpression ${e.filter}` : null,
+    e.projection ? `ProjectionExpression ${e.projection}` : null,
+    e.names ? `ExpressionAttributeNames ${JSON.stringify(e.names)}` : null,
+    e.values ? `ExpressionAttributeValues ${JSON.stringify(e.values)}` : null,
+    call.itemsRead != null ? `items read ${call.itemsRead}, returned ${call.itemsReturned}` : null,
+    `capacity ${call.capacity ?? '—'}${call.capacityEstimated ? ' (estimated: a refused write is billed, DynamoDB reports none)' : ''}`,
+    call.error ? `error ${call.error}` : null,
+  ].filter((l) => l != null);
+  return el('li', { class: 'call' }, el('pre', {}, lines.join('\n')));
+}
+
+function renderDiff(write) {
+  const before = write.before ?? {};
+  const after = write.after ?? {};
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  const rows = names.map((name) => {
+    const b = before[name] ? JSON.stringify(before[name]) : '';
+    const a = after[name] ? JSON.stringify(after[name]) : '';
+    const change = b === a ? 'same' : !b ? 'added' : !a ? 'removed' : 'changed';
+    return el('tr', { class: `diff-${change}` }, el('td', {}, name), el('td', {}, b), el('td', {}, a));
+  });
+  return el('div', { class: 'diff' },
+    el('h4', {}, `${write.operation} ${write.partition} / ${write.sort}`
+      + (write.before == null ? ' (no item before, or not seen by the console)' : '')
+      + (write.after == null ? ' (deleted)' : '')),
+    el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, 'attribute'), el('th', {}, 'before'), el('th', {}, 'after'))),
+      el('tbody', {}, ...rows)));
+}
+
+async function loadRequests() {
+  const data = await call('requests');
+  state.requests = data.requests;
+  $('#requests').replaceChildren(...data.requests.slice(0, 500).map(renderRequest));
+}
+
+// ---- Builder ----------------------------------------------------------------------------------------------
+
+function form() {
+  const limit = Number($('#limit').value);
+  return {
+    pattern: $('#pattern').value,
+    workspace: $('#workspace').value.trim(),
+    projectId: $('#project-id').value.trim(),
+    partition: $('#partition').value,
+    operator: $('#operator').value,
+    value: $('#sort-value').value,
+    high: $('#sort-high').value,
+    descending: $('#descending').checked,
+    limit: Number.isFinite(limit) ? limit : 20,
+  };
+}
+
+function showPatternFields() {
+  const pattern = $('#pattern').value;
+  for (const label of document.querySelectorAll('#builder-form [data-for]')) {
+    const wanted = label.dataset.for;
+    label.hidden = !(wanted === 'custom' ? pattern === 'custom'
+      : wanted === 'project' ? pattern === 'project' : pattern !== 'custom');
+  }
+}
+
+async function build(run) {
+  const error = $('#builder-error');
+  error.hidden = true;
+  try {
+    const data = await call(run ? 'expr/run' : 'expr', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form()),
+    });
+    $('#expr-expression').textContent = visible(data.expression);
+    $('#expr-java').textContent = visible(data.java);
+    $('#expr-cli').textContent = visible(data.cli);
+    const result = $('#run-result');
+    result.replaceChildren();
+    if (run) {
+      result.append(
+        el('p', { class: 'capacity' }, `${data.count} items returned, ${data.scannedCount} read · consumed ${data.consumed} RCU · predicted ${data.predicted} RCU from item sizes`),
+        el('table', {}, el('tbody', {}, ...data.items.map(renderRow))));
+    }
+  } catch (e) {
+    error.textContent = visible(e.message);
+    error.hidden = false;
+  }
+}
+
+// ---- Live updates -----------------------------------------------------------------------------------------
+
+let partitionsTimer = null;
+function refreshPartitionsSoon() {
+  clearTimeout(partitionsTimer);
+  partitionsTimer = setTimeout(() => loadPartitions().catch(showError), 100);
+}
+
+function connect() {
+  const events = new EventSource(api('events'));
+  events.addEventListener('open', () => { $('#status').textContent = 'live'; });
+  events.addEventListener('error', () => { $('#status').textContent = 'reconnecting…'; });
+  events.addEventListener('request', (e) => addRequest(JSON.parse(e.data)));
+  events.addEventListener('cleared', () => { state.requests = []; $('#requests').replaceChildren(); $('#request-detail').hidden = true; });
+  events.addEventListener('changed', (e) => {
+    const changed = JSON.parse(e.data).partitions;
+    refreshPartitionsSoon();
+    if (state.view && (changed.some((p) => state.viewPartitions.includes(p)) || (state.view.tenant && !state.view.partition))) {
+      openCollection(state.view).catch(showError);
+    }
+  });
+  events.addEventListener('reloaded', () => {
+    refreshPartitionsSoon();
+    if (state.view) openCollection(state.view).catch(showError);
+  });
+}
+
+function showError(e) {
+  $('#status').textContent = visible(`error: ${e.message}`);
+}
+
+// ---- Start ------------------------------------------------------------------------------------------------
+
+document.addEventListener('DOMContentLoaded', () => {
+  $('#filter').addEventListener('input', refreshPartitionsSoon);
+  $('#rescan').addEventListener('click', () => call('rescan', { method: 'POST' }).catch(showError));
+  $('#clear-log').addEventListener('click', () => call('requests', { method: 'DELETE' }).catch(showError));
+  $('#import-fixtures').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    try {
+      const report = await call('fixtures', { method: 'POST', headers: { 'content-type': 'application/json' }, body: await file.text() });
+      $('#status').textContent = `imported ${report.imported} of ${report.items}, skipped ${report.skipped.length}`;
+    } catch (err) {
+      showError(err);
+    }
+    e.target.value = '';
+  });
+  $('#pattern').addEventListener('change', showPatternFields);
+  $('#builder-form').addEventListener('submit', (e) => { e.preventDefault(); build(false); });
+  $('#run').addEventListener('click', () => build(true));
+  for (const button of document.querySelectorAll('button.copy')) {
+    button.addEventListener('click', () => navigator.clipboard?.writeText($(`#${button.dataset.copy}`).textContent));
+  }
+  showPatternFields();
+  loadPartitions().catch(showError);
+  loadRequests().catch(showError);
+  connect();
+});
