@@ -21,8 +21,10 @@ import java.util.concurrent.TimeoutException;
  * dynalite, the local DynamoDB-compatible engine, as a child process: started on a free loopback port, in
  * memory or persisted under a data directory, and stopped with the JVM at the latest.
  *
- * <p>It is installed by {@code npm ci --prefix local} from the pinned package-lock.json; the process is
- * {@code node .../dynalite/cli.js} directly (not the .bin shell wrapper), so stopping it stops the engine.
+ * <p>It is installed by {@code npm ci --prefix local} from the pinned package-lock.json. The process is
+ * {@code node local/engine.js}, which serves dynalite behind a guard: a request with an {@code Origin} header (a
+ * web page's) or a {@code Host} other than the engine's loopback address is refused, and no CORS header is sent.
+ * It is node itself (no shell wrapper), so stopping it stops the engine.
  *
  * <pre>{@code try (DynaliteEngine engine = DynaliteEngine.start(root, null)) { URI endpoint = engine.endpoint(); }}</pre>
  */
@@ -49,8 +51,8 @@ public final class DynaliteEngine implements AutoCloseable {
 
     /** Starts dynalite on {@code port}: how a restart comes back where clients expect it. */
     public static DynaliteEngine start(Path projectRoot, Path dataDir, int port) {
-        Path cli = projectRoot.resolve("local/node_modules/dynalite/cli.js");
-        if (!Files.isRegularFile(cli)) {
+        Path cli = projectRoot.resolve("local/engine.js");
+        if (!Files.isRegularFile(projectRoot.resolve("local/node_modules/dynalite/index.js"))) {
             throw new IllegalStateException("dynalite is not installed: run `npm ci --prefix local` first");
         }
         // --createTableMs 0: a new table is ACTIVE at once instead of after dynalite's default 500 ms of

@@ -98,7 +98,11 @@ class CommandLineTest {
         Run run = run("token", "--workspaces", "acme,globex", "--sub", "dev-1", "--ttl", "15m");
         // THEN
         assertThat(run.exitCode()).isZero();
-        JwtAuthorizer authorized = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC())
+        JwtAuthorizer authorized = new LocalJwt(
+                        LocalJwt.DEFAULT_ISSUER,
+                        LocalJwt.DEFAULT_AUDIENCE,
+                        LocalApi.signingKey(TestEngine.get()),
+                        Clock.systemUTC())
                 .authorize("Bearer " + run.stdout().strip())
                 .orElseThrow();
         assertThat(authorized.claims())

@@ -39,7 +39,8 @@ class IdentityClaimsTest {
 
     private LocalApi server;
     private final HttpClient http = HttpClient.newHttpClient();
-    private final LocalJwt jwt = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC());
+    private final LocalJwt jwt = new LocalJwt(
+            LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, LocalApi.signingKey(engine), Clock.systemUTC());
 
     @BeforeAll
     void start() throws IOException {

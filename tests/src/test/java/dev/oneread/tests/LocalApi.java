@@ -80,6 +80,12 @@ final class LocalApi implements AutoCloseable {
 
     private static final java.net.http.HttpClient HTTP = java.net.http.HttpClient.newHttpClient();
 
+    /** The signing key of start-api runs on an engine in memory (the project's .oneread/signing-key). */
+    static byte[] signingKey(TestEngine engine) {
+        return dev.oneread.local.auth.SigningKey.loadOrCreate(
+                dev.oneread.local.auth.SigningKey.fileFor(engine.root, null));
+    }
+
     int port() {
         return server.port();
     }

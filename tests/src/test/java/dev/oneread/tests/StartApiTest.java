@@ -40,7 +40,8 @@ class StartApiTest {
         server.close();
     }
 
-    private final LocalJwt jwt = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC());
+    private final LocalJwt jwt = new LocalJwt(
+            LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, LocalApi.signingKey(engine), Clock.systemUTC());
 
     private HttpResponse<String> send(String method, String path, String body) throws Exception {
         return send(method, path, body, "Bearer " + jwt.issue("tester", List.of(ws), true, Duration.ofMinutes(5)));
@@ -136,9 +137,14 @@ class StartApiTest {
         String expired = new LocalJwt(
                         LocalJwt.DEFAULT_ISSUER,
                         LocalJwt.DEFAULT_AUDIENCE,
+                        LocalApi.signingKey(engine),
                         Clock.offset(Clock.systemUTC(), Duration.ofHours(-2)))
                 .issue("tester", List.of(ws), false, Duration.ofHours(1));
-        String otherIssuer = new LocalJwt("https://evil.example/", LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC())
+        String otherIssuer = new LocalJwt(
+                        "https://evil.example/",
+                        LocalJwt.DEFAULT_AUDIENCE,
+                        LocalApi.signingKey(engine),
+                        Clock.systemUTC())
                 .issue("tester", List.of(ws), true, Duration.ofMinutes(5));
         String forged =
                 valid.substring(0, valid.lastIndexOf('.') + 1) + "AAAA" + valid.substring(valid.lastIndexOf('.') + 5);
@@ -182,7 +188,7 @@ class StartApiTest {
             })
     void unparseableRequests_shouldGet400ProblemJson_likeEvery400(String requestLine) throws IOException {
         // WHEN the request line arrives on a raw socket, with no token (it never gets as far as the authorizer)
-        String response = raw(requestLine + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        String response = raw(requestLine + "\r\nHost: 127.0.0.1:" + server.port() + "\r\nConnection: close\r\n\r\n");
         // THEN
         String head = response.substring(0, response.indexOf("\r\n\r\n"));
         String body = response.substring(response.indexOf("\r\n\r\n") + 4);

@@ -3,14 +3,12 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
-import dev.oneread.local.auth.LocalJwt;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -142,8 +140,7 @@ class TextRulesTest {
     void invalidUtf8_throughStartApi_shouldArriveAsBytesAndBe400() throws Exception {
         // GIVEN start-api on the engine
         try (LocalApi server = LocalApi.start(engine)) {
-            String token = new LocalJwt(LocalJwt.DEFAULT_ISSUER, LocalJwt.DEFAULT_AUDIENCE, Clock.systemUTC())
-                    .issue("dev", List.of(ws), false, Duration.ofMinutes(5));
+            String token = server.stack().authorizer().issue("dev", List.of(ws), false, Duration.ofMinutes(5));
             // WHEN a JSON body with the bytes C3 28 is posted
             HttpResponse<String> response = HttpClient.newHttpClient()
                     .send(

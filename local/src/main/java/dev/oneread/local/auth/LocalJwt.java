@@ -16,17 +16,13 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The local stand-in for the HTTP API JWT authorizer: HS256 tokens signed with a development key that is
- * public on purpose (it only ever guards localhost), checked as the authorizer checks them (signature, exp,
+ * The local stand-in for the HTTP API JWT authorizer: HS256 tokens signed with the run's {@link SigningKey}
+ * (random, per data directory, readable by its owner only), checked as the authorizer checks them (signature, exp,
  * iss, aud), and turned into the claims map API Gateway passes to the function.
  *
  * <pre>{@code String token = jwt.issue("dev", List.of("acme"), false, Duration.ofHours(1));}</pre>
  */
 public final class LocalJwt {
-    /** Not a secret: it signs tokens for the local runner only. Deployed APIs verify your IdP's tokens. */
-    static final byte[] DEVELOPMENT_KEY =
-            "oneread-local-development-key-never-use-in-aws".getBytes(StandardCharsets.UTF_8);
-
     public static final String DEFAULT_ISSUER = "https://oneread.local/";
     public static final String DEFAULT_AUDIENCE = "oneread";
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
@@ -34,10 +30,12 @@ public final class LocalJwt {
     private final String issuer;
     private final String audience;
     private final Clock clock;
+    private final SecretKeySpec key;
 
-    public LocalJwt(String issuer, String audience, Clock clock) {
+    public LocalJwt(String issuer, String audience, byte[] signingKey, Clock clock) {
         this.issuer = issuer;
         this.audience = audience;
+        this.key = new SecretKeySpec(signingKey, "HmacSHA256");
         this.clock = clock;
     }
 
@@ -121,10 +119,10 @@ public final class LocalJwt {
         return aud == null ? List.of() : List.of(String.valueOf(aud));
     }
 
-    private static byte[] hmac(String input) {
+    private byte[] hmac(String input) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(DEVELOPMENT_KEY, "HmacSHA256"));
+            mac.init(key);
             return mac.doFinal(input.getBytes(StandardCharsets.UTF_8));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 unavailable", e);

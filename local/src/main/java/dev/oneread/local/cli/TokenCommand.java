@@ -1,7 +1,9 @@
 package dev.oneread.local.cli;
 
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.auth.LocalJwt;
+import dev.oneread.local.auth.SigningKey;
 import dev.oneread.local.runner.LocalStack;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,7 +23,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Prints a bearer token that start-api accepts: an access token (token_use access) with scope "
                     + "openid oneread/api, and oneread/admin with --admin.",
-            "It is signed with the runner's development key (public on purpose: it only guards localhost). "
+            "It is signed with the key start-api checks tokens with: the file signing-key in --data-dir, or in "
+                    + ".oneread/ for an engine in memory, made on first use and readable by you alone. "
                     + "A missing, expired or badly signed token gets 401, locally as in AWS."
         })
 public final class TokenCommand implements Callable<Integer> {
@@ -56,6 +59,12 @@ public final class TokenCommand implements Callable<Integer> {
             description = "the caller's id, claim sub (default: ${DEFAULT-VALUE})")
     private String subject;
 
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            description = "the data directory of the start-api the token is for (default: an engine in memory)")
+    private java.nio.file.Path dataDir;
+
     public TokenCommand(CommandIo io) {
         this.io = io;
     }
@@ -71,6 +80,9 @@ public final class TokenCommand implements Callable<Integer> {
         LocalJwt jwt = new LocalJwt(
                 LocalStack.LOCAL_DEFAULTS.get("JwtIssuer"),
                 LocalStack.LOCAL_DEFAULTS.get("JwtAudience"),
+                SigningKey.loadOrCreate(SigningKey.fileFor(
+                        ProjectRoot.find(),
+                        dataDir == null ? null : dataDir.toAbsolutePath().normalize())),
                 Clock.systemUTC());
         io.out().println(jwt.issue(subject, ids, admin, ttl));
         return 0;

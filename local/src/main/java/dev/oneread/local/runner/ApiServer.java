@@ -58,6 +58,7 @@ public final class ApiServer implements AutoCloseable {
     private final List<Binding> bindings = new ArrayList<>();
     private final PrintStream log;
     private final LocalJwt authorizer;
+    private final LoopbackGuard guard;
     private volatile ServedRequest.Observer observer = request -> {};
     private volatile Handler pages;
 
@@ -116,6 +117,19 @@ public final class ApiServer implements AutoCloseable {
         server.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
+                // On every answer, the console's and the functions': never cached, never sniffed, and no CORS.
+                response.getHeaders().put("Cache-Control", "no-store");
+                response.getHeaders().put("X-Content-Type-Options", "nosniff");
+                Optional<LoopbackGuard.Refusal> refused = guard.check(
+                        request.getHeaders().get(HttpHeader.HOST),
+                        request.getHeaders().get(HttpHeader.ORIGIN));
+                if (refused.isPresent()) {
+                    send(
+                            response,
+                            Reply.problem(refused.get().status(), refused.get().detail()),
+                            callback);
+                    return true;
+                }
                 Handler mounted = pages;
                 if (mounted != null
                         && request.getHttpURI().getPath().startsWith(CONSOLE_PATH)
@@ -128,6 +142,7 @@ public final class ApiServer implements AutoCloseable {
         });
         server.setErrorHandler(new ProblemErrorHandler());
         connector.open();
+        this.guard = new LoopbackGuard(connector.getLocalPort());
     }
 
     /** The path under which the runner's own pages (the console) are served; no template route may use it. */
@@ -264,7 +279,12 @@ public final class ApiServer implements AutoCloseable {
         }
         Map<String, Object> declared =
                 response.get("headers") instanceof Map<?, ?> h ? (Map<String, Object>) h : Map.of();
-        declared.forEach((k, v) -> headers.add(Map.entry(k, String.valueOf(v))));
+        declared.forEach((k, v) -> {
+            // No CORS from the local API, whatever a function says: a page of another origin must not read it.
+            if (!k.toLowerCase(java.util.Locale.ROOT).startsWith("access-control-")) {
+                headers.add(Map.entry(k, String.valueOf(v)));
+            }
+        });
         headers.add(Map.entry("apigw-requestid", apiRequestId));
         Object body = response.get("body");
         byte[] bytes = body == null
@@ -277,7 +297,13 @@ public final class ApiServer implements AutoCloseable {
 
     private static void send(Response response, Reply reply, Callback callback) {
         response.setStatus(reply.status());
-        reply.headers().forEach(h -> response.getHeaders().add(h.getKey(), h.getValue()));
+        reply.headers().forEach(h -> {
+            if (h.getKey().equalsIgnoreCase("cache-control")) {
+                response.getHeaders().put(h.getKey(), h.getValue()); // the function's own, instead of no-store
+            } else {
+                response.getHeaders().add(h.getKey(), h.getValue());
+            }
+        });
         response.write(true, ByteBuffer.wrap(reply.body()), callback);
     }
 

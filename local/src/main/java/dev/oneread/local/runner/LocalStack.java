@@ -5,6 +5,7 @@ import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
 import dev.oneread.local.auth.LocalJwt;
+import dev.oneread.local.auth.SigningKey;
 import dev.oneread.store.DynamoDbClients;
 import java.io.PrintStream;
 import java.net.URI;
@@ -37,7 +38,7 @@ public final class LocalStack implements AutoCloseable {
 
     /**
      * Parameters the runner sets for a local run unless overridden: the audit headers on, and development
-     * values (public on purpose, they guard only localhost) for the cursor key and the token issuer.
+     * values for the cursor key and the token issuer (tokens are signed with the run's own {@link SigningKey}).
      */
     public static final Map<String, String> LOCAL_DEFAULTS = Map.of(
             "ReadAudit",
@@ -140,7 +141,16 @@ public final class LocalStack implements AutoCloseable {
                 functions.put(id, new LocalFunction(spec, environment, log));
             });
             return new LocalStack(
-                    engine, endpoint, client, functions, tableNames, parameters, jwtAuthorizer(template, parameters));
+                    engine,
+                    endpoint,
+                    client,
+                    functions,
+                    tableNames,
+                    parameters,
+                    jwtAuthorizer(
+                            template,
+                            parameters,
+                            () -> SigningKey.loadOrCreate(SigningKey.fileFor(root, settings.dataDir()))));
         } catch (RuntimeException e) {
             if (client != null) {
                 client.close();
@@ -173,8 +183,12 @@ public final class LocalStack implements AutoCloseable {
                 parameters.getOrDefault("HotTenantShards", ""), parameters.getOrDefault("HotTenantMigrating", ""));
     }
 
-    /** The HttpApi's JWT authorizer as the runner enforces it, or null when the API has none. */
-    static LocalJwt jwtAuthorizer(SamTemplate template, Map<String, String> parameters) {
+    /**
+     * The HttpApi's JWT authorizer as the runner enforces it, or null when the API has none; {@code key} gives the
+     * run's signing key, read (or made) only when there is an authorizer.
+     */
+    static LocalJwt jwtAuthorizer(
+            SamTemplate template, Map<String, String> parameters, java.util.function.Supplier<byte[]> key) {
         for (Map<String, Object> api :
                 template.resourcesOfType("AWS::Serverless::HttpApi").values()) {
             Map<String, Object> auth =
@@ -188,7 +202,7 @@ public final class LocalStack implements AutoCloseable {
                 Object audience = SamTemplate.list(config.get("audience")).stream()
                         .findFirst()
                         .orElse(null);
-                return new LocalJwt(issuer, resolve(audience, parameters), java.time.Clock.systemUTC());
+                return new LocalJwt(issuer, resolve(audience, parameters), key.get(), java.time.Clock.systemUTC());
             }
         }
         return null;

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// The local engine: the pinned dynalite behind a guard that keeps web pages out.
+//
+// dynalite answers any origin (Access-Control-Allow-Origin: *) and accepts any signature, so a page the developer
+// opens could find its port and read or delete every tenant's items. Here a request that carries an Origin header
+// (every browser fetch across origins does, and every preflight), or whose Host is not this engine's own loopback
+// address (DNS rebinding), is refused with 403 before dynalite sees it, and no CORS header is ever sent. SDK clients
+// send neither an Origin nor a foreign Host, so they never notice.
+//
+// Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0]
+'use strict'
+
+const http = require('http')
+const argv = require('minimist')(process.argv.slice(2))
+const dynalite = require('dynalite')
+
+const port = Number(argv.port)
+const host = argv.host || '127.0.0.1'
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error('engine.js: --port must be a port number')
+  process.exit(2)
+}
+
+// dynalite's own server is never bound: its request handler serves what the guard lets through.
+const engine = dynalite(argv)
+const ownHosts = new Set([ `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}` ])
+
+function refuse (res, why) {
+  const body = JSON.stringify({
+    __type: 'com.amazonaws.dynamodb.v20120810#AccessDeniedException',
+    message: `the oneread local engine refuses ${why}`,
+  })
+  res.writeHead(403, { 'Content-Type': 'application/x-amz-json-1.0', 'Content-Length': Buffer.byteLength(body) })
+  res.end(body)
+}
+
+const guard = http.createServer((req, res) => {
+  if (req.headers.origin !== undefined) return refuse(res, 'requests from web pages (an Origin header)')
+  if (!ownHosts.has(req.headers.host)) return refuse(res, 'requests for another host (Host must be its loopback address)')
+  if (req.method === 'OPTIONS') return refuse(res, 'CORS preflights')
+  const setHeader = res.setHeader.bind(res)
+  res.setHeader = (name, value) => (/^access-control-/i.test(name) ? res : setHeader(name, value))
+  engine.emit('request', req, res)
+})
+
+guard.listen(port, host, () => {
+  // The line DynaliteEngine waits for, as dynalite's own cli.js prints it.
+  console.log('Dynalite listening at: http://%s:%s', host, guard.address().port)
+})
+
+function stop () {
+  guard.close()
+  engine.close(() => process.exit(0))
+  setTimeout(() => process.exit(0), 1000).unref()
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
