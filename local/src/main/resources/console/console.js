@@ -3,6 +3,8 @@
 // that no name can pass for another.
 
 const api = (path) => `/_console/api/${path}`;
+/** Rows a collection page shows: the console's endpoint allows up to 2,000. */
+const PAGE = 2000;
 const $ = (selector, root = document) => root.querySelector(selector);
 
 /** Characters a person cannot see, or that reorder what they see: shown as escapes. */
@@ -86,7 +88,7 @@ function formatBytes(bytes) {
 async function openCollection(view, offset = 0) {
   state.view = view;
   const query = view.partition ? `partition=${encodeURIComponent(view.partition)}` : `tenant=${encodeURIComponent(view.tenant)}`;
-  const data = await call(`collection?${query}&offset=${offset}&limit=1000`);
+  const data = await call(`collection?${query}&offset=${offset}&limit=${PAGE}`);
   state.viewPartitions = data.partitions;
   $('#collection-title').textContent = visible(view.partition ?? view.tenant);
   $('#collection-title').dataset.view = view.partition ?? view.tenant;
@@ -98,13 +100,13 @@ async function openCollection(view, offset = 0) {
   const more = $('#collection-more');
   more.replaceChildren();
   if (offset + data.rows.length < data.total) {
-    const next = el('button', {}, `next ${Math.min(1000, data.total - offset - data.rows.length)} items`);
+    const next = el('button', {}, `next ${Math.min(PAGE, data.total - offset - data.rows.length)} items`);
     next.addEventListener('click', () => openCollection(view, offset + data.rows.length));
     more.append(next);
   }
   if (offset > 0) {
     const previous = el('button', {}, 'previous page');
-    previous.addEventListener('click', () => openCollection(view, Math.max(0, offset - 1000)));
+    previous.addEventListener('click', () => openCollection(view, Math.max(0, offset - PAGE)));
     more.prepend(previous);
   }
   highlight();
@@ -116,10 +118,9 @@ function renderRow(row) {
     el('td', {}, row.partition),
     el('td', {}, row.sort),
     el('td', {}, row.kind),
-    el('td', {}, row.id ?? row.tenant),
     el('td', {}, row.createdAt ?? ''),
     el('td', { class: 'number' }, String(row.size)),
-    el('td', {}, attributes));
+    el('td', { class: 'attributes' }, attributes));
 }
 
 /** An item's attributes without the type wrappers, for reading at a glance. */

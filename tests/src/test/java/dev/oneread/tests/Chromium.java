@@ -35,7 +35,7 @@ final class Chromium {
                 "--disable-background-networking",
                 "--disable-component-update",
                 "--disable-sync",
-                "--window-size=1600,1000",
+                "--window-size=1600,1100",
                 "--user-data-dir=" + Files.createTempDirectory("oneread-chromium"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(DRIVER.toFile())

@@ -83,9 +83,11 @@ class ConsoleBrowserTest {
     }
 
     private void openTenant(String tenant) {
-        WebElement name = wait.until(ExpectedConditions.elementToBeClickable(
-                By.cssSelector("#partitions .tenant-name[data-tenant='" + tenant + "']")));
-        name.click();
+        // Clicked in the page: the list re-renders whenever partitions change, so a found element can go stale.
+        wait.until(d -> (Boolean) browser.executeScript(
+                "const b = document.querySelector(`#partitions .tenant-name[data-tenant='${arguments[0]}']`);"
+                        + " if (b) b.click(); return b != null;",
+                tenant));
         wait.until(d -> tenant.equals(d.findElement(By.id("collection-title")).getAttribute("data-view")));
     }
 
@@ -123,9 +125,10 @@ class ConsoleBrowserTest {
         assertThat(sorts)
                 .containsExactlyElementsOf(
                         projects.stream().map(id -> "PROJ#" + id).toList());
-        assertThat(rows.get(30).findElements(By.tagName("td")).get(3).getText()).isEqualTo(projects.get(29));
-        // AND each project row shows the creation time its ULID carries
-        assertThat(rows.get(1).findElements(By.tagName("td")).get(4).getText()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
+        assertThat(rows.get(30).findElements(By.tagName("td")).get(1).getText()).isEqualTo("PROJ#" + projects.get(29));
+        // AND each project row shows the creation time its ULID carries, and the workspace row none
+        assertThat(rows.get(1).findElements(By.tagName("td")).get(3).getText()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
+        assertThat(rows.get(0).findElements(By.tagName("td")).get(3).getText()).isEmpty();
     }
 
     @Test
@@ -293,5 +296,27 @@ class ConsoleBrowserTest {
         } finally {
             browser.get(api.uri("/_console").toString());
         }
+    }
+
+    @Test
+    @Order(8)
+    void dataIsShownAsText_withInvisibleCharactersVisible() throws Exception {
+        // GIVEN an item the API would refuse, imported as seed data: markup and a right-to-left override in its name
+        String sort = "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7X1";
+        String fixture = "{\"Items\":[{\"EntityRef\":{\"S\":\"WS#" + ws + "\"},\"Detail\":{\"S\":\"" + sort
+                + "\"},\"name\":{\"S\":\"<img src=x onerror=\\\"document.title='pwned'\\\">\\u202Egnp.exe\"}}]}";
+        HttpResponse<String> imported = api.send(
+                "POST", "/_console/api/fixtures", fixture, List.of(), false, "Content-Type", "application/json");
+        assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+        // WHEN its collection is shown
+        openTenant(ws);
+        WebElement row = wait.until(d -> d.findElements(By.cssSelector("#collection tbody tr")).stream()
+                .filter(r -> sort.equals(r.getAttribute("data-sort")))
+                .findFirst()
+                .orElse(null));
+        // THEN the markup is text, and the override is shown as an escape instead of reversing what follows
+        assertThat(row.getText()).contains("<img src=x onerror=").contains("\\u202Egnp.exe");
+        assertThat(browser.findElements(By.cssSelector("#collection img"))).isEmpty();
+        assertThat(browser.getTitle()).isEqualTo("oneread console");
     }
 }
