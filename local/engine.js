@@ -3,8 +3,8 @@
 //
 // dynalite answers any origin (Access-Control-Allow-Origin: *) and accepts any signature, so a page the developer
 // opens could find its port and read or delete every tenant's items. Here a request that carries an Origin header
-// (every browser fetch across origins does, and every preflight), or whose Host is not this engine's own loopback
-// address (DNS rebinding), is refused with 403 before dynalite sees it, and no CORS header is ever sent. SDK clients
+// (every browser fetch across origins does, and every preflight), or whose Host is not a loopback address
+// (DNS rebinding), is refused with 403 before dynalite sees it, and no CORS header is ever sent. SDK clients
 // send neither an Origin nor a foreign Host, so they never notice.
 //
 // Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0]
@@ -23,7 +23,9 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
 
 // dynalite's own server is never bound: its request handler serves what the guard lets through.
 const engine = dynalite(argv)
-const ownHosts = new Set([ `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}` ])
+// A loopback name, on any port: a rebinding page's Host is its own domain name, never one of these, and a
+// loopback proxy in front of the engine (the tests' latency proxy) forwards the Host of its own port.
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i
 
 function refuse (res, why) {
   const body = JSON.stringify({
@@ -36,7 +38,7 @@ function refuse (res, why) {
 
 const guard = http.createServer((req, res) => {
   if (req.headers.origin !== undefined) return refuse(res, 'requests from web pages (an Origin header)')
-  if (!ownHosts.has(req.headers.host)) return refuse(res, 'requests for another host (Host must be its loopback address)')
+  if (!LOOPBACK_HOST.test(req.headers.host || '')) return refuse(res, 'requests for another host (Host must be a loopback address)')
   if (req.method === 'OPTIONS') return refuse(res, 'CORS preflights')
   const setHeader = res.setHeader.bind(res)
   res.setHeader = (name, value) => (/^access-control-/i.test(name) ? res : setHeader(name, value))

@@ -117,8 +117,11 @@ class LocalStackExposureTest {
 
     @Test
     void engine_shouldRefuseAForeignHost() throws IOException {
-        for (String host :
-                List.of("evil.example:" + dynalite.port(), "127.0.0.1.nip.io:" + dynalite.port(), "127.0.0.1:1")) {
+        for (String host : List.of(
+                "evil.example:" + dynalite.port(),
+                "127.0.0.1.nip.io:" + dynalite.port(),
+                "localhost.evil.example:" + dynalite.port(),
+                "")) {
             Exchange refused = toEngine(host, null, "POST");
             assertThat(refused.status()).as(host).isEqualTo(403);
             assertThat(refused.body()).doesNotContain("TableNames");
