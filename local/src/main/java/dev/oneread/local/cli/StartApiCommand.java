@@ -72,6 +72,9 @@ public final class StartApiCommand implements Callable<Integer> {
         running.set(StartApi.start(root, settings, port, engine.stateFile(root), io.err()));
         running.get().routeKeys().forEach(route -> io.err().println("  " + route));
         io.err()
+                .println("start-api: console on http://127.0.0.1:"
+                        + running.get().port() + "/_console");
+        io.err()
                 .println("start-api: listening on http://127.0.0.1:"
                         + running.get().port() + " (Ctrl-C to stop)");
         try {

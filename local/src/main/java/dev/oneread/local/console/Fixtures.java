@@ -14,8 +14,6 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Seed data a team shares: the table exported as {@code {"Items": [...]}} in DynamoDB JSON (what {@code aws
@@ -36,17 +34,7 @@ final class Fixtures {
     /** The whole table, in key order: a paginated Scan. */
     Map<String, Object> export() {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            ScanResponse page = mirror.client()
-                    .scan(ScanRequest.builder()
-                            .tableName(mirror.table())
-                            .consistentRead(true)
-                            .exclusiveStartKey(start)
-                            .build());
-            items.addAll(page.items());
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+        mirror.scan(items::add);
         items.sort(java.util.Comparator.comparing((Map<String, AttributeValue> i) ->
                         i.get(KeyCodec.PARTITION_KEY).s())
                 .thenComparing(i -> i.get(KeyCodec.SORT_KEY).s()));

@@ -52,7 +52,16 @@ final class TableMirror {
     synchronized int reload() {
         items.clear();
         sizes.clear();
-        int count = 0;
+        int[] count = {0};
+        scan(item -> {
+            put(item);
+            count[0]++;
+        });
+        return count[0];
+    }
+
+    /** Every item of the table, page by page (a consistent Scan): for a reload, and for a fixture export. */
+    void scan(java.util.function.Consumer<Map<String, AttributeValue>> each) {
         Map<String, AttributeValue> start = null;
         do {
             ScanResponse page = client.scan(ScanRequest.builder()
@@ -60,11 +69,9 @@ final class TableMirror {
                     .consistentRead(true)
                     .exclusiveStartKey(start)
                     .build());
-            page.items().forEach(this::put);
-            count += page.items().size();
+            page.items().forEach(each);
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
-        return count;
     }
 
     /** Partition key to its items (a live view; callers only read it). */
