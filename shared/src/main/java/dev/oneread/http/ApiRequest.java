@@ -5,6 +5,7 @@ import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.ListPosition;
+import dev.oneread.model.ProjectStatus;
 import dev.oneread.store.exceptions.NotFoundException;
 import java.util.Base64;
 import java.util.Locale;
@@ -109,16 +110,37 @@ public record ApiRequest(
 
     /** {@code ?cursor=}, opened to the list position it stands for; only valid for this workspace and route. */
     public Optional<ListPosition> cursor() {
-        String raw = queryParameters.get("cursor");
-        return raw == null
-                ? Optional.empty()
-                : Optional.of(requireCursors().open(raw, workspaceId().value(), routeKey));
+        return cursor(workspaceId().value());
     }
 
     /** The {@code nextCursor} to return for a list position, or null on the last page. */
     public String nextCursor(Optional<ListPosition> position) {
-        return position.map(p -> requireCursors().seal(p, workspaceId().value(), routeKey))
-                .orElse(null);
+        return nextCursor(position, workspaceId().value());
+    }
+
+    /**
+     * {@code ?cursor=} of a list that is not a workspace's: valid only for this route and {@code listScope} (what
+     * the list is of, such as {@code status=ACTIVE}), so a cursor of one status is refused on another.
+     */
+    public Optional<ListPosition> cursor(String listScope) {
+        String raw = queryParameters.get("cursor");
+        return raw == null ? Optional.empty() : Optional.of(requireCursors().open(raw, listScope, routeKey));
+    }
+
+    /** The {@code nextCursor} of a list that is not a workspace's, bound to {@code listScope} and this route. */
+    public String nextCursor(Optional<ListPosition> position, String listScope) {
+        return position.map(p -> requireCursors().seal(p, listScope, routeKey)).orElse(null);
+    }
+
+    /** {@code ?status=}: one of the project statuses, required. */
+    public ProjectStatus statusParameter() {
+        String raw = queryParameters.get("status");
+        for (ProjectStatus status : ProjectStatus.values()) {
+            if (status.name().equals(raw)) {
+                return status;
+            }
+        }
+        throw HttpProblemException.badRequest("status is required: one of ACTIVE, PAUSED, ARCHIVED");
     }
 
     /**

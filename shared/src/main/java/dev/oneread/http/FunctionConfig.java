@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
@@ -45,8 +46,22 @@ public record FunctionConfig(
                 Boolean.parseBoolean(environment.getOrDefault("READ_AUDIT", "false")),
                 cursorKeys(environment),
                 ShardPlan.parse(
-                        environment.getOrDefault("HOT_TENANT_SHARDS", ""),
-                        environment.getOrDefault("HOT_TENANT_MIGRATING", "")));
+                                environment.getOrDefault("HOT_TENANT_SHARDS", ""),
+                                environment.getOrDefault("HOT_TENANT_MIGRATING", ""))
+                        .withIndex(indexPlan(environment)));
+    }
+
+    /** INDEX_SHARDS (the template's IndexShards): how many partitions each index key is spread over. */
+    private static IndexPlan indexPlan(Map<String, String> environment) {
+        String raw = environment.get("INDEX_SHARDS");
+        if (raw == null || raw.isBlank()) {
+            return IndexPlan.defaults();
+        }
+        try {
+            return IndexPlan.of(Integer.parseInt(raw.strip()));
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException("INDEX_SHARDS is not a number");
+        }
     }
 
     /**

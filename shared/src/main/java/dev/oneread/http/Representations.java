@@ -45,6 +45,14 @@ public final class Representations {
         return out;
     }
 
+    /** A page of workspaces (the operators' registry listing); {@code nextCursor} null on the last. */
+    public static Map<String, Object> workspacePage(Page<Workspace> page, String nextCursor) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("items", page.items().stream().map(Representations::workspace).toList());
+        out.put("nextCursor", nextCursor);
+        return out;
+    }
+
     /** @param nextCursor the sealed cursor of the next page, null on the last */
     public static Map<String, Object> collection(WorkspaceCollection collection, String nextCursor) {
         Map<String, Object> out = new LinkedHashMap<>();

@@ -29,6 +29,13 @@ public final class KeyCodec {
     private static final String IDEMPOTENCY_PREFIX = "IDEM" + SEPARATOR;
     /** Sorts after every project sort key: ULID characters are all below '~'. */
     private static final String AFTER_LAST_PROJECT = PROJECT_PREFIX + "~";
+    /** The cross-workspace index (GSI) and its key attributes, as declared in template.yaml. */
+    public static final String INDEX_NAME = "GSI1";
+
+    public static final String INDEX_PARTITION_KEY = "GSI1PK";
+    public static final String INDEX_SORT_KEY = "GSI1SK";
+    private static final String STATUS_PREFIX = "STATUS" + SEPARATOR;
+    private static final String REGISTRY_PREFIX = "WSREG" + SEPARATOR;
     /** Shard numbers are written with two digits so that {@code #01}..{@code #99} sort as numbers. */
     public static final int MAX_SHARDS = 99;
 
@@ -84,6 +91,67 @@ public final class KeyCodec {
      */
     public static SortKeyRange collectionSortKeyRange() {
         return new SortKeyRange(META, AFTER_LAST_PROJECT);
+    }
+
+    /**
+     * The index partition of the projects with one status, in one index shard: {@code STATUS#ACTIVE#03}. The
+     * status is an upper-case word (the codec knows no model types).
+     */
+    public static String statusIndexPartition(String status, int shard) {
+        if (status == null || !status.matches("^[A-Z]{1,32}$")) {
+            throw new IllegalArgumentException("a status is an upper-case word");
+        }
+        return STATUS_PREFIX + status + SEPARATOR + twoDigits(shard);
+    }
+
+    /** The index partition of the workspace registry in one index shard: {@code WSREG#05}. */
+    public static String registryIndexPartition(int shard) {
+        return REGISTRY_PREFIX + twoDigits(shard);
+    }
+
+    /** A project's index sort key: its own sort key, whose ULID orders the listing by creation. */
+    public static String projectIndexSortKey(ProjectId projectId) {
+        return projectSortKey(projectId);
+    }
+
+    /** A workspace's registry sort key, {@code WS#acme}: the registry lists workspaces in id order. */
+    public static String workspaceIndexSortKey(WorkspaceId workspaceId) {
+        return workspacePartition(workspaceId);
+    }
+
+    /** Decodes a registry sort key {@code WS#acme} to its workspace. */
+    public static WorkspaceId decodeWorkspaceIndexSortKey(String sort) {
+        PartitionRef ref = decodePartition(sort);
+        if (ref.sharded()) {
+            throw new InvalidKeyException("not a registry sort key");
+        }
+        return ref.workspaceId();
+    }
+
+    /**
+     * Decodes an index partition, {@code STATUS#ACTIVE#03} or {@code WSREG#05}, to the key it spreads
+     * ({@code STATUS#ACTIVE}, {@code WSREG}) and its shard: how the console folds the index's shards together.
+     */
+    public static IndexPartitionRef decodeIndexPartition(String partition) {
+        int separator = partition == null ? -1 : partition.lastIndexOf(SEPARATOR);
+        if (separator < 0
+                || !(partition.startsWith(STATUS_PREFIX) || partition.startsWith(REGISTRY_PREFIX))
+                || !partition.substring(separator + 1).matches("^[0-9]{2}$")
+                || partition.endsWith(SEPARATOR + "00")) {
+            throw new InvalidKeyException("not an index partition");
+        }
+        return new IndexPartitionRef(
+                partition.substring(0, separator), Integer.parseInt(partition.substring(separator + 1)));
+    }
+
+    /** A decoded index partition: the key it spreads, and its shard (1-based). */
+    public record IndexPartitionRef(String key, int shard) {}
+
+    private static String twoDigits(int shard) {
+        if (shard < 1 || shard > MAX_SHARDS) {
+            throw new IllegalArgumentException("shard must be 1.." + MAX_SHARDS);
+        }
+        return (shard < 10 ? "0" : "") + shard;
     }
 
     /** An inclusive sort key range. */

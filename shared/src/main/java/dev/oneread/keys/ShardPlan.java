@@ -20,16 +20,30 @@ import java.util.zip.CRC32;
  * <p>A workspace being moved into its shards is listed in {@code migrating}: until the move is done, reads
  * also look in its unsharded partition, where not-yet-moved projects still are.
  *
+ * <p>It also carries the {@link IndexPlan}: how the cross-workspace index spreads its entries.
+ *
  * <pre>{@code ShardPlan plan = ShardPlan.parse("acme=10,globex=4", "");}</pre>
  */
 public final class ShardPlan {
-    private static final ShardPlan NONE = new ShardPlan(Map.of(), Set.of());
+    private static final ShardPlan NONE = new ShardPlan(Map.of(), Set.of(), IndexPlan.defaults());
     private final Map<String, Integer> shards;
     private final Set<String> migrating;
+    private final IndexPlan index;
 
-    private ShardPlan(Map<String, Integer> shards, Set<String> migrating) {
+    private ShardPlan(Map<String, Integer> shards, Set<String> migrating, IndexPlan index) {
         this.shards = Collections.unmodifiableMap(new LinkedHashMap<>(shards));
         this.migrating = Set.copyOf(migrating);
+        this.index = index;
+    }
+
+    /** This plan, with the cross-workspace index spread over {@code index}'s shards. */
+    public ShardPlan withIndex(IndexPlan index) {
+        return new ShardPlan(shards, migrating, index);
+    }
+
+    /** How the cross-workspace index spreads its entries (the template's IndexShards). */
+    public IndexPlan index() {
+        return index;
     }
 
     public static ShardPlan none() {
@@ -70,7 +84,7 @@ public final class ShardPlan {
             }
             moving.add(id);
         }
-        return shards.isEmpty() ? NONE : new ShardPlan(shards, moving);
+        return shards.isEmpty() ? NONE : new ShardPlan(shards, moving, IndexPlan.defaults());
     }
 
     /** Number of shards of a workspace; 0 when it is not sharded. */

@@ -63,15 +63,68 @@ public final class ControlPlaneRequests {
         return table.get(key, consistent);
     }
 
-    /** Creates a workspace, never overwriting one: the put is conditional on the key being free. */
+    /**
+     * Creates a workspace, never overwriting one: the put is conditional on the key being free. It carries its
+     * registry entry's index keys, so the workspace is listed across workspaces from this one write on.
+     */
     public PutItemRequest createWorkspace(Workspace workspace, CreationToken token) {
-        return table.put(created(Items.workspaceItem(workspace), token), keyIsFree());
+        Map<String, AttributeValue> item = Items.workspaceItem(workspace);
+        item.putAll(registryEntry(workspace.id()));
+        return table.put(created(item, token), keyIsFree());
     }
 
-    /** Creates a project at its home (its shard, for a hot workspace), never overwriting one. */
+    /**
+     * Creates a project at its home (its shard, for a hot workspace), never overwriting one; with the index keys of
+     * its status, so it is listed by status from this one write on.
+     */
     public PutItemRequest createProject(Project project, CreationToken token) {
         PrimaryKey home = plan.locate(project.workspaceId(), project.id()).home();
-        return table.put(created(Items.projectItem(project, home), token), keyIsFree());
+        Map<String, AttributeValue> item = Items.projectItem(project, home);
+        item.putAll(statusEntry(project.status().name(), project.id()));
+        return table.put(created(item, token), keyIsFree());
+    }
+
+    /** The index keys of a workspace's registry entry: {@code WSREG#nn} / {@code WS#id}. */
+    Map<String, AttributeValue> registryEntry(WorkspaceId workspaceId) {
+        Map<String, AttributeValue> keys = new java.util.LinkedHashMap<>();
+        keys.put(KeyCodec.INDEX_PARTITION_KEY, AttributeValue.fromS(plan.index().workspacePartition(workspaceId)));
+        keys.put(KeyCodec.INDEX_SORT_KEY, AttributeValue.fromS(KeyCodec.workspaceIndexSortKey(workspaceId)));
+        return keys;
+    }
+
+    /** The index keys of a project with {@code status}: {@code STATUS#<status>#nn} / {@code PROJ#<ulid>}. */
+    Map<String, AttributeValue> statusEntry(String status, ProjectId projectId) {
+        Map<String, AttributeValue> keys = new java.util.LinkedHashMap<>();
+        keys.put(KeyCodec.INDEX_PARTITION_KEY, AttributeValue.fromS(plan.index().projectPartition(status, projectId)));
+        keys.put(KeyCodec.INDEX_SORT_KEY, AttributeValue.fromS(KeyCodec.projectIndexSortKey(projectId)));
+        return keys;
+    }
+
+    /**
+     * Projects with one status in one index partition, newest first: {@code GSI1PK = partition}, and below the
+     * position's sort key when resuming. Eventually consistent: a GSI offers nothing else.
+     */
+    public QueryRequest projectsByStatusIn(String partition, int limit, Optional<String> beforeSortKey) {
+        KeyCondition condition = KeyCondition.partitionEquals(KeyCodec.INDEX_PARTITION_KEY, partition);
+        Expression keyCondition = beforeSortKey
+                .map(sort -> condition.sort(KeyCondition.SortOperator.LT, KeyCodec.INDEX_SORT_KEY, sort, null))
+                .orElse(condition.sort(
+                        KeyCondition.SortOperator.BEGINS_WITH,
+                        KeyCodec.INDEX_SORT_KEY,
+                        KeyCodec.projectSortKeyPrefix(),
+                        null))
+                .build();
+        return table.queryIndex(KeyCodec.INDEX_NAME, keyCondition, limit, false);
+    }
+
+    /** Workspaces of one registry partition in id order, after the position's sort key when resuming. */
+    public QueryRequest workspacesIn(String partition, int limit, Optional<String> afterSortKey) {
+        KeyCondition condition = KeyCondition.partitionEquals(KeyCodec.INDEX_PARTITION_KEY, partition);
+        Expression keyCondition = afterSortKey
+                .map(sort -> condition.sort(KeyCondition.SortOperator.GT, KeyCodec.INDEX_SORT_KEY, sort, null))
+                .orElse(condition)
+                .build();
+        return table.queryIndex(KeyCodec.INDEX_NAME, keyCondition, limit, true);
     }
 
     /** An item to create, marked with the request creating it: a refused retry recognises its own item by it. */
@@ -125,6 +178,9 @@ public final class ControlPlaneRequests {
         if (patch.settings() != null) {
             update.andSet(Items.SETTINGS, AttributeValues.fromJson(patch.settings()));
         }
+        // The registry entry's keys, again: the same values every time, and a workspace written before the index
+        // existed joins the registry with its first update.
+        registryEntry(workspaceId).forEach(update::andSet);
         return versionedUpdate(KeyCodec.workspaceKey(workspaceId), update, expected);
     }
 
@@ -141,6 +197,9 @@ public final class ControlPlaneRequests {
         }
         if (patch.status() != null) {
             update.andSet(Items.STATUS, AttributeValue.fromS(patch.status().name()));
+            // The project moves to its new status's index partition in this same write: no second call.
+            statusEntry(patch.status().name(), KeyCodec.decodeProjectSortKey(key.sort()))
+                    .forEach(update::andSet);
         }
         return versionedUpdate(key, update, expected);
     }

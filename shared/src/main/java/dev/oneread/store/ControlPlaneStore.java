@@ -45,6 +45,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 public final class ControlPlaneStore {
     private final StoreCalls calls;
     private final FanOut fanOut;
+    private final FanOut indexFanOut;
     private final ControlPlaneRequests requests;
     private final ShardPlan plan;
 
@@ -61,6 +62,7 @@ public final class ControlPlaneStore {
     public ControlPlaneStore(DynamoDbClient client, DynamoDbAsyncClient asyncClient, String tableName, ShardPlan plan) {
         this.calls = new StoreCalls(client, asyncClient);
         this.fanOut = new FanOut(calls);
+        this.indexFanOut = new FanOut(calls, KeyCodec.INDEX_SORT_KEY);
         this.requests = new ControlPlaneRequests(tableName, plan);
         this.plan = plan;
     }
@@ -287,5 +289,36 @@ public final class ControlPlaneStore {
             throw new NotFoundException("workspace");
         }
         return new WorkspaceCollection(workspace, projects, page.next());
+    }
+
+    /**
+     * Projects with one status across every workspace, newest first: 1 Query per index shard, all at once, merged.
+     * From the index, so eventually consistent: a project written a moment ago may be missing, or show its old
+     * status, until the index catches up (it always does).
+     */
+    public Page<Project> listProjectsByStatus(
+            ProjectStatus status, int limit, Optional<ListPosition> position, CallTally tally) {
+        FanOut.Page page = indexFanOut.run(
+                plan.index().statusPartitions(status.name()),
+                position,
+                KeyCodec::decodeProjectSortKey,
+                limit,
+                (partition, before) -> requests.projectsByStatusIn(partition, limit, before),
+                Comparator.reverseOrder(),
+                tally);
+        return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
+    }
+
+    /** Every workspace, in id order: 1 Query per registry shard, all at once, merged. Eventually consistent. */
+    public Page<Workspace> listWorkspaces(int limit, Optional<ListPosition> position, CallTally tally) {
+        FanOut.Page page = indexFanOut.run(
+                plan.index().registryPartitions(),
+                position,
+                KeyCodec::decodeWorkspaceIndexSortKey,
+                limit,
+                (partition, after) -> requests.workspacesIn(partition, limit, after),
+                Comparator.naturalOrder(),
+                tally);
+        return new Page<>(page.items().stream().map(Items::workspace).toList(), page.next());
     }
 }

@@ -34,6 +34,20 @@ public enum CostBudget {
             "0.5"),
     UPDATE_PROJECT("UpdateProject", "1 UpdateItem (2 while its tenant moves into shards)", 1, Fan.LOCATIONS, 0, "1"),
     DELETE_PROJECT("DeleteProject", "1 DeleteItem (2 while its tenant moves into shards)", 1, Fan.LOCATIONS, 0, "1"),
+    LIST_PROJECTS_BY_STATUS(
+            "ListProjectsByStatus",
+            "1 Query per index shard per page (IndexShards, 8 by default), from the index",
+            1,
+            Fan.INDEX_SHARDS,
+            0,
+            "13"),
+    LIST_WORKSPACES(
+            "ListWorkspaces",
+            "1 Query per index shard per page (IndexShards, 8 by default), from the index",
+            1,
+            Fan.INDEX_SHARDS,
+            0,
+            "13"),
     GET_WORKSPACE_COLLECTION(
             "GetWorkspaceCollection",
             "1 Query per page, 1 per partition of a hot tenant",
@@ -54,6 +68,8 @@ public enum CostBudget {
         /** Where a project may be: one key, or two (where it was, where it goes) while its tenant moves. */
         LOCATIONS,
         PROJECT_PARTITIONS,
+        /** Every shard of the cross-workspace index. */
+        INDEX_SHARDS,
         COLLECTION_PARTITIONS
     }
 
@@ -97,6 +113,7 @@ public enum CostBudget {
         int partitions = switch (fan) {
             case NONE -> 1;
             case LOCATIONS -> plan.isMigrating(workspace) ? 2 : 1;
+            case INDEX_SHARDS -> plan.index().shards();
             case PROJECT_PARTITIONS ->
                 plan.projectPartitions(workspace).partitions().size();
             case COLLECTION_PARTITIONS ->

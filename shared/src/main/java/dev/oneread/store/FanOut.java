@@ -31,9 +31,17 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  */
 final class FanOut {
     private final StoreCalls calls;
+    private final String sortKeyAttribute;
 
+    /** A fan-out over base table partitions, ordered by their sort key. */
     FanOut(StoreCalls calls) {
+        this(calls, KeyCodec.SORT_KEY);
+    }
+
+    /** A fan-out over partitions (of the table, or of an index) ordered by {@code sortKeyAttribute}. */
+    FanOut(StoreCalls calls, String sortKeyAttribute) {
         this.calls = calls;
+        this.sortKeyAttribute = sortKeyAttribute;
     }
 
     /** The merged page: items in order, and where the next page starts (empty on the last). */
@@ -101,7 +109,7 @@ final class FanOut {
                 bound = bound.isEmpty() || order.compare(last, bound.get()) < 0 ? Optional.of(last) : bound;
             }
         }
-        merged.sort(Comparator.comparing(FanOut::sortKeyOf, order));
+        merged.sort(Comparator.comparing(this::sortKeyOf, order));
         List<Map<String, AttributeValue>> page = new ArrayList<>();
         for (Map<String, AttributeValue> item : merged) {
             boolean withinBound = bound.isEmpty() || order.compare(sortKeyOf(item), bound.get()) <= 0;
@@ -158,11 +166,11 @@ final class FanOut {
                         && !response.lastEvaluatedKey().isEmpty();
     }
 
-    private static String lastSortKey(QueryResponse response) {
+    private String lastSortKey(QueryResponse response) {
         return sortKeyOf(response.items().get(response.items().size() - 1));
     }
 
-    private static String sortKeyOf(Map<String, AttributeValue> item) {
-        return item.get(KeyCodec.SORT_KEY).s();
+    private String sortKeyOf(Map<String, AttributeValue> item) {
+        return item.get(sortKeyAttribute).s();
     }
 }

@@ -68,6 +68,12 @@ final class StoreCalls {
         return translated(() -> client.query(CallAudit.tagged(request, partition, request.indexName(), tally)));
     }
 
+    /** One page of a Scan: for jobs that must see every item (the index backfill), never a request path. */
+    software.amazon.awssdk.services.dynamodb.model.ScanResponse scan(
+            software.amazon.awssdk.services.dynamodb.model.ScanRequest request, CallTally tally) {
+        return translated(() -> client.scan(CallAudit.tagged(request, null, null, tally)));
+    }
+
     /** A query and the partition it reads. */
     record PartitionQuery(String partition, QueryRequest request) {}
 

@@ -124,6 +124,27 @@ final class TableRequests {
     }
 
     /**
+     * One page of an index partition: {@code limit + 1} items. The position is in the key condition (a sort key
+     * bound), not an ExclusiveStartKey, which on an index would need the base table's key of the last item too.
+     * Eventually consistent: a global secondary index supports nothing else.
+     */
+    QueryRequest queryIndex(String indexName, Expression keyCondition, int limit, boolean ascending) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be positive");
+        }
+        return QueryRequest.builder()
+                .tableName(tableName)
+                .indexName(indexName)
+                .keyConditionExpression(keyCondition.expression())
+                .expressionAttributeNames(keyCondition.names())
+                .expressionAttributeValues(keyCondition.valuesOrNull())
+                .scanIndexForward(ascending)
+                .limit(limit + 1)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    /**
      * DynamoDB (since June 2023) returns the current item in the ConditionalCheckFailedException, at no capacity
      * cost, so 404 and 412 need no second call. Engines that drop the field (dynalite) fall back to a read.
      */

@@ -107,6 +107,10 @@ class ControlPlaneRequestsTest {
                         AttributeValue.fromS("Acme"),
                         "settings",
                         AttributeValue.fromM(Map.of("seats", AttributeValue.fromN("25"))),
+                        "GSI1PK", // its registry entry in the cross-workspace index
+                        AttributeValue.fromS("WSREG#07"),
+                        "GSI1SK",
+                        AttributeValue.fromS("WS#acme"),
                         "createdAt",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
                         "updatedAt",
@@ -239,14 +243,19 @@ class ControlPlaneRequestsTest {
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
                 .key(key("WS#acme", "META"))
-                .updateExpression("SET #ua = :ua, #n = :n, #v = #v + :one")
+                .updateExpression("SET #ua = :ua, #n = :n, #gp = :gp, #gs = :gs, #v = #v + :one")
                 .conditionExpression("attribute_exists(#v) AND #v = :v")
-                .expressionAttributeNames(ordered("#ua", "updatedAt", "#n", "name", "#v", "version"))
+                .expressionAttributeNames(
+                        ordered("#ua", "updatedAt", "#n", "name", "#gp", "GSI1PK", "#gs", "GSI1SK", "#v", "version"))
                 .expressionAttributeValues(ordered(
                         ":ua",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
                         ":n",
                         AttributeValue.fromS("Acme Inc."),
+                        ":gp", // the registry entry's keys, the same every time
+                        AttributeValue.fromS("WSREG#07"),
+                        ":gs",
+                        AttributeValue.fromS("WS#acme"),
                         ":one",
                         AttributeValue.fromN("1"),
                         ":v",
@@ -266,14 +275,19 @@ class ControlPlaneRequestsTest {
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
                 .key(key("WS#acme", "META"))
-                .updateExpression("SET #ua = :ua, #s = :s, #v = #v + :one")
+                .updateExpression("SET #ua = :ua, #s = :s, #gp = :gp, #gs = :gs, #v = #v + :one")
                 .conditionExpression("attribute_exists(#v)")
-                .expressionAttributeNames(ordered("#ua", "updatedAt", "#s", "settings", "#v", "version"))
+                .expressionAttributeNames(ordered(
+                        "#ua", "updatedAt", "#s", "settings", "#gp", "GSI1PK", "#gs", "GSI1SK", "#v", "version"))
                 .expressionAttributeValues(ordered(
                         ":ua",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
                         ":s",
                         AttributeValue.fromM(Map.of("sso", AttributeValue.fromBool(true))),
+                        ":gp",
+                        AttributeValue.fromS("WSREG#07"),
+                        ":gs",
+                        AttributeValue.fromS("WS#acme"),
                         ":one",
                         AttributeValue.fromN("1")))
                 .returnValues(ReturnValue.ALL_NEW)
@@ -291,15 +305,30 @@ class ControlPlaneRequestsTest {
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
                 .key(key("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
-                .updateExpression("SET #ua = :ua, #s = :s, #v = #v + :one REMOVE #d")
+                .updateExpression("SET #ua = :ua, #s = :s, #gp = :gp, #gs = :gs, #v = #v + :one REMOVE #d")
                 .conditionExpression("attribute_exists(#v) AND #v = :v")
-                .expressionAttributeNames(
-                        ordered("#ua", "updatedAt", "#s", "status", "#v", "version", "#d", "description"))
+                .expressionAttributeNames(ordered(
+                        "#ua",
+                        "updatedAt",
+                        "#s",
+                        "status",
+                        "#gp",
+                        "GSI1PK",
+                        "#gs",
+                        "GSI1SK",
+                        "#v",
+                        "version",
+                        "#d",
+                        "description"))
                 .expressionAttributeValues(ordered(
                         ":ua",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
                         ":s",
                         AttributeValue.fromS("PAUSED"),
+                        ":gp", // a status change moves the index entry in the same write
+                        AttributeValue.fromS("STATUS#PAUSED#03"),
+                        ":gs",
+                        AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
                         ":one",
                         AttributeValue.fromN("1"),
                         ":v",
@@ -387,6 +416,50 @@ class ControlPlaneRequestsTest {
         assertThat(requests.readAfterConflict(PROJECT_KEY)).isEqualTo(expected);
     }
 
+    @Test
+    void projectsByStatusIn_shouldQueryOneIndexShardNewestFirst_andResumeBelowThePosition() {
+        QueryRequest first = QueryRequest.builder()
+                .tableName("oneread")
+                .indexName("GSI1")
+                .keyConditionExpression("#gp = :gp AND begins_with(#gs, :p)")
+                .expressionAttributeNames(ordered("#gp", "GSI1PK", "#gs", "GSI1SK"))
+                .expressionAttributeValues(
+                        ordered(":gp", AttributeValue.fromS("STATUS#ACTIVE#05"), ":p", AttributeValue.fromS("PROJ#")))
+                .scanIndexForward(false)
+                .limit(21)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        assertThat(requests.projectsByStatusIn("STATUS#ACTIVE#05", 20, Optional.empty()))
+                .isEqualTo(first);
+        // An index has no ExclusiveStartKey of its own (it would need the table's keys too): the position is a bound
+        QueryRequest next = first.toBuilder()
+                .keyConditionExpression("#gp = :gp AND #gs < :gs")
+                .expressionAttributeValues(ordered(
+                        ":gp",
+                        AttributeValue.fromS("STATUS#ACTIVE#05"),
+                        ":gs",
+                        AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+                .build();
+        assertThat(requests.projectsByStatusIn("STATUS#ACTIVE#05", 20, Optional.of("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+                .isEqualTo(next);
+    }
+
+    @Test
+    void workspacesIn_shouldQueryOneRegistryShardInIdOrder_afterThePosition() {
+        QueryRequest expected = QueryRequest.builder()
+                .tableName("oneread")
+                .indexName("GSI1")
+                .keyConditionExpression("#gp = :gp AND #gs > :gs")
+                .expressionAttributeNames(ordered("#gp", "GSI1PK", "#gs", "GSI1SK"))
+                .expressionAttributeValues(
+                        ordered(":gp", AttributeValue.fromS("WSREG#02"), ":gs", AttributeValue.fromS("WS#acme")))
+                .scanIndexForward(true)
+                .limit(8)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        assertThat(requests.workspacesIn("WSREG#02", 7, Optional.of("WS#acme"))).isEqualTo(expected);
+    }
+
     private static PutItemRequest expectedProjectPut(String partition) {
         return PutItemRequest.builder()
                 .tableName("oneread")
@@ -399,6 +472,10 @@ class ControlPlaneRequestsTest {
                         AttributeValue.fromS("Site"),
                         "status",
                         AttributeValue.fromS("ACTIVE"),
+                        "GSI1PK", // listed by status across workspaces, in index shard crc32(id) mod 8 + 1
+                        AttributeValue.fromS("STATUS#ACTIVE#03"),
+                        "GSI1SK",
+                        AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
                         "createdAt",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
                         "updatedAt",

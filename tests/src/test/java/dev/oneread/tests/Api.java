@@ -8,6 +8,8 @@ import dev.oneread.functions.getproject.GetProjectFunction;
 import dev.oneread.functions.getworkspace.GetWorkspaceFunction;
 import dev.oneread.functions.getworkspacecollection.GetWorkspaceCollectionFunction;
 import dev.oneread.functions.listprojects.ListProjectsFunction;
+import dev.oneread.functions.listprojectsbystatus.ListProjectsByStatusFunction;
+import dev.oneread.functions.listworkspaces.ListWorkspacesFunction;
 import dev.oneread.functions.updateproject.UpdateProjectFunction;
 import dev.oneread.functions.updateworkspace.UpdateWorkspaceFunction;
 import dev.oneread.http.FunctionConfig;
@@ -26,6 +28,7 @@ final class Api {
     final Map<String, RequestStreamHandler> handlers = new LinkedHashMap<>();
 
     private final ShardPlan plan;
+    final String table;
 
     Api() {
         this(ShardPlan.none());
@@ -33,20 +36,40 @@ final class Api {
 
     /** Every function with this deployment's hot-tenant plan. */
     Api(ShardPlan plan) {
+        this(plan, TestEngine.TABLE);
+    }
+
+    /** Every function on a table of its own (made from template.yaml if missing), with this plan. */
+    Api(ShardPlan plan, String table) {
         this.plan = plan;
+        this.table = table;
+        if (!table.equals(TestEngine.TABLE)) {
+            dev.oneread.local.TemplateTables.from(
+                            dev.oneread.local.SamTemplate.load(engine.root.resolve("template.yaml")))
+                    .createMissing(engine.client, Map.of("Table", table));
+        }
         DynamoDbClient client = engine.client;
-        handlers.put("CreateWorkspace", new CreateWorkspaceFunction(client, config("CreateWorkspace", plan)));
-        handlers.put("GetWorkspace", new GetWorkspaceFunction(client, config("GetWorkspace", plan)));
-        handlers.put("CreateProject", new CreateProjectFunction(client, config("CreateProject", plan)));
+        handlers.put("CreateWorkspace", new CreateWorkspaceFunction(client, config("CreateWorkspace", plan, table)));
+        handlers.put("GetWorkspace", new GetWorkspaceFunction(client, config("GetWorkspace", plan, table)));
+        handlers.put("CreateProject", new CreateProjectFunction(client, config("CreateProject", plan, table)));
         handlers.put(
-                "ListProjects", new ListProjectsFunction(client, engine.asyncClient, config("ListProjects", plan)));
-        handlers.put("GetProject", new GetProjectFunction(client, config("GetProject", plan)));
+                "ListProjects",
+                new ListProjectsFunction(client, engine.asyncClient, config("ListProjects", plan, table)));
+        handlers.put("GetProject", new GetProjectFunction(client, config("GetProject", plan, table)));
         handlers.put(
                 "GetWorkspaceCollection",
-                new GetWorkspaceCollectionFunction(client, engine.asyncClient, config("GetWorkspaceCollection", plan)));
-        handlers.put("UpdateWorkspace", new UpdateWorkspaceFunction(client, config("UpdateWorkspace", plan)));
-        handlers.put("UpdateProject", new UpdateProjectFunction(client, config("UpdateProject", plan)));
-        handlers.put("DeleteProject", new DeleteProjectFunction(client, config("DeleteProject", plan)));
+                new GetWorkspaceCollectionFunction(
+                        client, engine.asyncClient, config("GetWorkspaceCollection", plan, table)));
+        handlers.put("UpdateWorkspace", new UpdateWorkspaceFunction(client, config("UpdateWorkspace", plan, table)));
+        handlers.put("UpdateProject", new UpdateProjectFunction(client, config("UpdateProject", plan, table)));
+        handlers.put("DeleteProject", new DeleteProjectFunction(client, config("DeleteProject", plan, table)));
+        handlers.put(
+                "ListProjectsByStatus",
+                new ListProjectsByStatusFunction(
+                        client, engine.asyncClient, config("ListProjectsByStatus", plan, table)));
+        handlers.put(
+                "ListWorkspaces",
+                new ListWorkspacesFunction(client, engine.asyncClient, config("ListWorkspaces", plan, table)));
     }
 
     /** The key every test function seals cursors with (base64 of 32 bytes). */
@@ -58,7 +81,11 @@ final class Api {
 
     /** A function's configuration with this deployment's hot-tenant plan. */
     static FunctionConfig config(String name, ShardPlan plan) {
-        return new FunctionConfig(name, TestEngine.TABLE, true, CURSOR_KEY, plan);
+        return config(name, plan, TestEngine.TABLE);
+    }
+
+    static FunctionConfig config(String name, ShardPlan plan, String table) {
+        return new FunctionConfig(name, table, true, CURSOR_KEY, plan);
     }
 
     /** Any request to one function. */

@@ -39,6 +39,8 @@ record ApiEvent(
     static final String PROJECTS = "/workspaces/{workspaceId}/projects";
     static final String PROJECT = "/workspaces/{workspaceId}/projects/{projectId}";
     static final String COLLECTION = "/workspaces/{workspaceId}/collection";
+    /** The operators' listing across workspaces (GET /workspaces is the registry). */
+    static final String ALL_PROJECTS = "/projects";
 
     private static final DateTimeFormatter REQUEST_TIME =
             DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ENGLISH);
@@ -134,12 +136,12 @@ record ApiEvent(
         return method + " " + routePath;
     }
 
-    /** The claims an ordinary caller has: membership of the path's workspace; operators for POST /workspaces. */
+    /** The claims an ordinary caller has: membership of the path's workspace; operators on the operators' routes. */
     Map<String, Object> effectiveClaims() {
         if (!ordinaryCaller) {
             return claims;
         }
-        boolean operator = method.equals("POST") && routePath.equals(WORKSPACES);
+        boolean operator = routePath.equals(WORKSPACES) || routePath.equals(ALL_PROJECTS); // the operators' routes
         return Map.of(
                 "sub",
                 "user-1",

@@ -61,7 +61,13 @@ class CostBudgetsTest {
                 CostBudget.plain(allowance.capacity()),
                 calls,
                 CostBudget.plain(capacity),
-                workspace.equals(hot) ? "   (10 shards)" : keyed ? "   (Idempotency-Key)" : ""));
+                workspace.equals(hot)
+                        ? "   (10 shards)"
+                        : keyed
+                                ? "   (Idempotency-Key)"
+                                : function.startsWith("List") && !function.equals("ListProjects")
+                                        ? "   (8 index shards)"
+                                        : ""));
         assertThat(calls).as(function).isEqualTo(allowance.calls());
         assertThat(capacity).as(function).isLessThanOrEqualTo(allowance.capacity());
         assertThat(allowance.overrun(calls, capacity)).isEmpty();
@@ -79,7 +85,7 @@ class CostBudgetsTest {
                 routed.add(id);
             }
         });
-        assertThat(routed).hasSize(9);
+        assertThat(routed).hasSize(11);
         routed.forEach(id -> assertThat(CostBudget.ofFunction(id)).as(id).isPresent());
     }
 
@@ -94,6 +100,25 @@ class CostBudgetsTest {
         assertWithin("ListProjects", hot, false, api.listProjects(hot, Map.of("limit", "100")));
         assertWithin("GetWorkspaceCollection", ws, false, api.collection(ws, Map.of("limit", "100")));
         assertWithin("GetWorkspaceCollection", hot, false, api.collection(hot, Map.of("limit", "100")));
+        Map<String, Object> operator = Map.of("sub", "op", "workspaces", "", "scope", "openid oneread/admin");
+        assertWithin(
+                "ListProjectsByStatus",
+                ws,
+                false,
+                api.call(
+                        "ListProjectsByStatus",
+                        ApiEvent.of("GET", ApiEvent.ALL_PROJECTS)
+                                .query(Map.of("status", "ACTIVE", "limit", "100"))
+                                .claims(operator)));
+        assertWithin(
+                "ListWorkspaces",
+                ws,
+                false,
+                api.call(
+                        "ListWorkspaces",
+                        ApiEvent.of("GET", ApiEvent.WORKSPACES)
+                                .query(Map.of("limit", "100"))
+                                .claims(operator)));
     }
 
     @Test

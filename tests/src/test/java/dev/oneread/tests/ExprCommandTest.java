@@ -66,6 +66,39 @@ class ExprCommandTest {
         assertThat(run.stdout().getBytes(StandardCharsets.UTF_8)).startsWith(expected.getBytes(StandardCharsets.UTF_8));
     }
 
+    @Test
+    void byStatus_shouldPrintTheIndexQueryTheListingSendsForThatShard() {
+        Run run = expr("by-status", "--status", "PAUSED", "--shard", "3");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        String expected = """
+                # shard 3 of 8: the page sends one such query per shard, at once, and merges them newest first
+                IndexName                  "GSI1"
+                KeyConditionExpression     "#gp = :gp AND begins_with(#gs, :p)"
+                ExpressionAttributeNames   { "#gp": "GSI1PK", "#gs": "GSI1SK" }
+                ExpressionAttributeValues  { ":gp": "STATUS#PAUSED#03", ":p": "PROJ#" }
+                """;
+        assertThat(run.stdout()).startsWith(expected);
+        // the same lines the store's own request gives: the printer prints what GET /projects sends
+        assertThat(run.stdout())
+                .contains(String.join(
+                        "\n",
+                        dev.oneread.local.expr.RequestPrinter.expressionLines(
+                                new dev.oneread.store.ControlPlaneRequests("oneread")
+                                        .projectsByStatusIn("STATUS#PAUSED#03", 20, java.util.Optional.empty()))))
+                .contains("--index-name GSI1");
+    }
+
+    @Test
+    void workspaces_shouldPrintTheRegistryQuery_andRefuseAShardOutOfRange() {
+        Run run = expr("workspaces", "--shard", "8");
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("ExpressionAttributeValues  { \":gp\": \"WSREG#08\" }");
+        Run refused = expr("workspaces", "--shard", "9");
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.stderr()).contains("--shard must be 1..8");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"--sk-eq:=", "--sk-lt:<", "--sk-le:<=", "--sk-gt:>", "--sk-ge:>="})
     void query_shouldSupportEveryComparisonOnTheSortKey(String flagAndSymbol) {

@@ -44,6 +44,11 @@ final class Lambda {
         return run(handler, Json.write(input), new TestContext());
     }
 
+    /** Runs a job with {@code remainingMillis} left of its invocation, as Lambda's context says. */
+    static Run invokeJob(RequestStreamHandler handler, Map<String, Object> input, int remainingMillis) {
+        return run(handler, Json.write(input), new TestContext(remainingMillis));
+    }
+
     private static Run run(RequestStreamHandler handler, String event, TestContext context) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

@@ -48,7 +48,7 @@ class LayerRulesTest {
                         .map(JavaClass::getPackageName)
                         .filter(p -> p.startsWith("dev.oneread.functions."))
                         .distinct())
-                .hasSize(10);
+                .hasSize(13); // 11 routes, 2 jobs
         assertThat(main.stream().map(JavaClass::getPackageName)).noneMatch(p -> p.equals("dev.oneread.tests"));
     }
 

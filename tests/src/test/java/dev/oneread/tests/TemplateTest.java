@@ -32,7 +32,7 @@ class TemplateTest {
     @Test
     void everyFunction_shouldPointAtItsBuiltZipAndAnExistingHandlerClass() throws Exception {
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
-        assertThat(functions).hasSize(10);
+        assertThat(functions).hasSize(13); // 11 routes, 2 jobs
         for (Map.Entry<String, Map<String, Object>> f : functions.entrySet()) {
             Map<String, Object> properties = SamTemplate.map(f.getValue().get("Properties"));
             String codeUri = (String) properties.get("CodeUri");
@@ -66,10 +66,10 @@ class TemplateTest {
                 routes++;
                 List<Object> scopes =
                         SamTemplate.list(SamTemplate.map(properties.get("Auth")).get("AuthorizationScopes"));
-                // THEN operators' route takes the operator scope alone; every other the access or operator scope,
+                // THEN operators' routes take the operator scope alone; every other the access or operator scope,
                 // the very names Caller checks, so API Gateway refuses an ID token (it has no scope) itself
-                boolean operatorRoute =
-                        "POST".equals(properties.get("Method")) && "/workspaces".equals(properties.get("Path"));
+                boolean operatorRoute = "/workspaces".equals(properties.get("Path"))
+                        || "/projects".equals(properties.get("Path")); // creating workspaces, and the index listings
                 assertThat(scopes)
                         .as(f.getKey())
                         .containsExactlyElementsOf(
@@ -88,7 +88,10 @@ class TemplateTest {
             Map<String, Object> properties = SamTemplate.map(function.get("Properties"));
             Map<String, Object> variables = SamTemplate.map(
                     SamTemplate.map(properties.get("Environment")).get("Variables"));
-            boolean pages = name.equals("ListProjects") || name.equals("GetWorkspaceCollection");
+            boolean pages = name.equals("ListProjects")
+                    || name.equals("GetWorkspaceCollection")
+                    || name.equals("ListProjectsByStatus")
+                    || name.equals("ListWorkspaces");
             // THEN only the list functions name the secret, and may read it
             assertThat(variables.containsKey("CURSOR_KEY_SECRET")).as(name).isEqualTo(pages);
             assertThat(SamTemplate.list(properties.get("Policies")).stream()

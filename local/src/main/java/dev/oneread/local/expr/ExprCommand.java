@@ -36,14 +36,22 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
             "           --sk-gt NAME=VALUE   --sk-ge NAME=VALUE",
             "           --sk-begins-with NAME=PREFIX   --sk-between NAME=LOW HIGH",
             "       expr list-projects --workspace ID [--limit N] [--table NAME]",
-            "       expr workspace-collection --workspace ID [--limit N] [--table NAME]"
+            "       expr workspace-collection --workspace ID [--limit N] [--table NAME]",
+            "       expr by-status --status STATUS [--shard N] [--index-shards N] [--limit N] [--table NAME]",
+            "       expr workspaces [--shard N] [--index-shards N] [--limit N] [--table NAME]"
         },
         description = {
             "Prints a DynamoDB Query three ways.",
             "The expression with its maps, an AWS SDK for Java v2 snippet, and the aws dynamodb query command "
                     + "line. The named access patterns print the request the store itself builds."
         },
-        subcommands = {ExprCommand.Query.class, ExprCommand.ListProjects.class, ExprCommand.WorkspaceCollection.class})
+        subcommands = {
+            ExprCommand.Query.class,
+            ExprCommand.ListProjects.class,
+            ExprCommand.WorkspaceCollection.class,
+            ExprCommand.ByStatus.class,
+            ExprCommand.Workspaces.class
+        })
 public final class ExprCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -330,6 +338,114 @@ public final class ExprCommand implements Callable<Integer> {
                     io,
                     new ControlPlaneRequests(options.table)
                             .workspaceCollection(options.workspace, options.limit, Optional.empty()));
+        }
+    }
+
+    /** The options of the index patterns: which shard's query, of how many, and the page size. */
+    static final class IndexOptions {
+        @Option(
+                names = "--shard",
+                paramLabel = "N",
+                defaultValue = "1",
+                converter = Converters.Positive.class,
+                description = "which index shard's query to print (default: ${DEFAULT-VALUE})")
+        int shard;
+
+        @Option(
+                names = "--index-shards",
+                paramLabel = "N",
+                defaultValue = "8",
+                converter = Converters.Positive.class,
+                description = "the template's IndexShards (default: ${DEFAULT-VALUE})")
+        int shards;
+
+        @Option(
+                names = "--limit",
+                paramLabel = "N",
+                defaultValue = "20",
+                converter = Converters.Positive.class,
+                description = "the page size (default: ${DEFAULT-VALUE})")
+        int limit;
+
+        @Option(
+                names = "--table",
+                paramLabel = "NAME",
+                defaultValue = "oneread",
+                description = "the table name (default: ${DEFAULT-VALUE})")
+        String table;
+
+        /** The store's requests with this many index shards, and the shard's place among them. */
+        ControlPlaneRequests requests(CommandSpec spec) {
+            if (shard > shards) {
+                throw new ParameterException(spec.commandLine(), "--shard must be 1.." + shards);
+            }
+            return new ControlPlaneRequests(
+                    table, dev.oneread.keys.ShardPlan.none().withIndex(dev.oneread.keys.IndexPlan.of(shards)));
+        }
+
+        dev.oneread.keys.IndexPlan plan() {
+            return dev.oneread.keys.IndexPlan.of(shards);
+        }
+    }
+
+    @Command(
+            name = "by-status",
+            sortOptions = false,
+            synopsisHeading = "usage: ",
+            description = "One of the queries GET /projects?status= sends: one per index shard, all at once.")
+    static final class ByStatus implements Callable<Integer> {
+        private final CommandIo io;
+
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--status", required = true, paramLabel = "STATUS", description = "ACTIVE, PAUSED or ARCHIVED")
+        private dev.oneread.model.ProjectStatus status;
+
+        @Mixin
+        private IndexOptions options;
+
+        ByStatus(CommandIo io) {
+            this.io = io;
+        }
+
+        @Override
+        public Integer call() {
+            ControlPlaneRequests requests = options.requests(spec);
+            String partition = options.plan().statusPartitions(status.name()).get(options.shard - 1);
+            io.out()
+                    .println("# shard " + options.shard + " of " + options.shards
+                            + ": the page sends one such query per shard, at once, and merges them newest first");
+            return print(io, requests.projectsByStatusIn(partition, options.limit, Optional.empty()));
+        }
+    }
+
+    @Command(
+            name = "workspaces",
+            sortOptions = false,
+            synopsisHeading = "usage: ",
+            description = "One of the queries GET /workspaces sends: one per index shard, all at once.")
+    static final class Workspaces implements Callable<Integer> {
+        private final CommandIo io;
+
+        @Spec
+        private CommandSpec spec;
+
+        @Mixin
+        private IndexOptions options;
+
+        Workspaces(CommandIo io) {
+            this.io = io;
+        }
+
+        @Override
+        public Integer call() {
+            ControlPlaneRequests requests = options.requests(spec);
+            String partition = options.plan().registryPartitions().get(options.shard - 1);
+            io.out()
+                    .println("# shard " + options.shard + " of " + options.shards
+                            + ": the page sends one such query per shard, at once, and merges them in id order");
+            return print(io, requests.workspacesIn(partition, options.limit, Optional.empty()));
         }
     }
 }

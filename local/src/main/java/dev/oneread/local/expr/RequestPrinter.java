@@ -23,10 +23,14 @@ public final class RequestPrinter {
         request.expressionAttributeNames().forEach((k, v) -> names.add(jsonString(k) + ": " + jsonString(v)));
         List<String> values = new ArrayList<>();
         request.expressionAttributeValues().forEach((k, v) -> values.add(jsonString(k) + ": " + plain(v)));
-        return List.of(
-                label("KeyConditionExpression") + jsonString(request.keyConditionExpression()),
-                label("ExpressionAttributeNames") + braces(names),
-                label("ExpressionAttributeValues") + braces(values));
+        List<String> lines = new ArrayList<>();
+        if (request.indexName() != null) {
+            lines.add(label("IndexName") + jsonString(request.indexName()));
+        }
+        lines.add(label("KeyConditionExpression") + jsonString(request.keyConditionExpression()));
+        lines.add(label("ExpressionAttributeNames") + braces(names));
+        lines.add(label("ExpressionAttributeValues") + braces(values));
+        return lines;
     }
 
     /** Imports, then statements that build the request and send it with a {@code DynamoDbClient dynamoDb}. */
@@ -40,8 +44,11 @@ public final class RequestPrinter {
                 "import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;",
                 "// dynamoDb: your DynamoDbClient",
                 "QueryRequest request = QueryRequest.builder()",
-                "        .tableName(" + javaString(request.tableName()) + ")",
-                "        .keyConditionExpression(" + javaString(request.keyConditionExpression()) + ")"));
+                "        .tableName(" + javaString(request.tableName()) + ")"));
+        if (request.indexName() != null) {
+            lines.add("        .indexName(" + javaString(request.indexName()) + ")");
+        }
+        lines.add("        .keyConditionExpression(" + javaString(request.keyConditionExpression()) + ")");
         lines.add("        .expressionAttributeNames(Map.of("
                 + mapEntries(request.expressionAttributeNames(), RequestPrinter::javaString) + "))");
         if (request.hasExpressionAttributeValues()) {
@@ -67,6 +74,9 @@ public final class RequestPrinter {
     public static List<String> awsCli(QueryRequest request) {
         List<String> options = new ArrayList<>();
         options.add("--table-name " + shellQuote(request.tableName()));
+        if (request.indexName() != null) {
+            options.add("--index-name " + shellQuote(request.indexName()));
+        }
         options.add("--key-condition-expression " + shellQuote(request.keyConditionExpression()));
         List<String> names = new ArrayList<>();
         request.expressionAttributeNames().forEach((k, v) -> names.add(jsonString(k) + ":" + jsonString(v)));

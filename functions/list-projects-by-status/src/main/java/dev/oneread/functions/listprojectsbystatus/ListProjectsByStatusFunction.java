@@ -1,0 +1,46 @@
+package dev.oneread.functions.listprojectsbystatus;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Representations;
+import dev.oneread.model.Page;
+import dev.oneread.model.Project;
+import dev.oneread.model.ProjectStatus;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code GET /projects?status=&limit=&cursor=}, for operators: projects with one status across every workspace,
+ * newest first, from the cross-workspace index; one Query per index shard per page, all at once.
+ */
+public final class ListProjectsByStatusFunction extends HttpApiFunction {
+    private final ControlPlaneStore store;
+
+    /** Used by the Lambda runtime: the shared clients and the function's environment. */
+    public ListProjectsByStatusFunction() {
+        this(
+                DynamoDbClients.shared(),
+                DynamoDbClients.sharedAsync(),
+                FunctionConfig.fromEnvironment("ListProjectsByStatus"));
+    }
+
+    /** @param asyncClient runs the parallel fan-out over the index shards */
+    public ListProjectsByStatusFunction(DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan());
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        request.requireOperator();
+        ProjectStatus status = request.statusParameter();
+        String scope = "status=" + status.name();
+        Page<Project> page = store.listProjectsByStatus(status, request.limit(), request.cursor(scope), tally);
+        return HttpResponse.ok(Representations.projectPage(page, request.nextCursor(page.next(), scope)));
+    }
+}

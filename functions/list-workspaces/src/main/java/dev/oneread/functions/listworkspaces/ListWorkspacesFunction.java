@@ -1,0 +1,43 @@
+package dev.oneread.functions.listworkspaces;
+
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.http.Representations;
+import dev.oneread.model.Page;
+import dev.oneread.model.Workspace;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code GET /workspaces?limit=&cursor=}, for operators: every workspace in id order, from the registry entries of
+ * the cross-workspace index; one Query per index shard per page, all at once. No Scan.
+ */
+public final class ListWorkspacesFunction extends HttpApiFunction {
+    /** What the cursor of this list is bound to, besides the route: there is one registry. */
+    private static final String SCOPE = "registry";
+
+    private final ControlPlaneStore store;
+
+    /** Used by the Lambda runtime: the shared clients and the function's environment. */
+    public ListWorkspacesFunction() {
+        this(DynamoDbClients.shared(), DynamoDbClients.sharedAsync(), FunctionConfig.fromEnvironment("ListWorkspaces"));
+    }
+
+    /** @param asyncClient runs the parallel fan-out over the index shards */
+    public ListWorkspacesFunction(DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
+        super(config);
+        this.store = new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan());
+    }
+
+    @Override
+    protected HttpResponse handle(ApiRequest request, CallTally tally) {
+        request.requireOperator();
+        Page<Workspace> page = store.listWorkspaces(request.limit(), request.cursor(SCOPE), tally);
+        return HttpResponse.ok(Representations.workspacePage(page, request.nextCursor(page.next(), SCOPE)));
+    }
+}
