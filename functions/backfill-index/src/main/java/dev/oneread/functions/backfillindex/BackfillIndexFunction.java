@@ -3,16 +3,13 @@ package dev.oneread.functions.backfillindex;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.http.FunctionConfig;
-import dev.oneread.json.Json;
+import dev.oneread.http.JobFrame;
 import dev.oneread.keys.PrimaryKey;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.IndexBackfill;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -38,32 +35,22 @@ public final class BackfillIndexFunction implements RequestStreamHandler {
 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
-        Map<String, Object> event = Json.readObject(input);
-        Optional<PrimaryKey> after = event.get("resumeAfter") instanceof Map<?, ?> key
-                ? Optional.of(new PrimaryKey(String.valueOf(key.get("partition")), String.valueOf(key.get("sort"))))
-                : Optional.empty();
-        CallTally tally = new CallTally(context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis()));
-        IndexBackfill.Progress progress = backfill.run(after, tally, line -> log(context, Json.write(line)));
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("scanned", progress.scanned());
-        result.put("indexed", progress.indexed());
-        result.put("skipped", progress.skipped());
-        result.put("done", progress.done());
-        result.put(
-                "resumeAfter",
-                progress.resumeAfter()
-                        .map(k -> Map.of("partition", k.partition(), "sort", k.sort()))
-                        .orElse(null));
-        result.put("calls", tally.calls());
-        result.put("capacity", tally.capacity());
-        output.write(Json.write(result).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void log(Context context, String line) {
-        if (context != null && context.getLogger() != null) {
-            context.getLogger().log(line + "\n");
-        } else {
-            System.out.println(line);
-        }
+        JobFrame.run(input, output, context, (event, tally, log) -> {
+            Optional<PrimaryKey> after = event.get("resumeAfter") instanceof Map<?, ?> key
+                    ? Optional.of(new PrimaryKey(String.valueOf(key.get("partition")), String.valueOf(key.get("sort"))))
+                    : Optional.empty();
+            IndexBackfill.Progress progress = backfill.run(after, tally, log);
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("scanned", progress.scanned());
+            result.put("indexed", progress.indexed());
+            result.put("skipped", progress.skipped());
+            result.put("done", progress.done());
+            result.put(
+                    "resumeAfter",
+                    progress.resumeAfter()
+                            .map(k -> Map.of("partition", k.partition(), "sort", k.sort()))
+                            .orElse(null));
+            return result;
+        });
     }
 }

@@ -3,16 +3,13 @@ package dev.oneread.functions.migratehottenant;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.http.FunctionConfig;
-import dev.oneread.json.Json;
+import dev.oneread.http.JobFrame;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.ShardMigration;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -36,25 +33,15 @@ public final class MigrateHotTenantFunction implements RequestStreamHandler {
 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
-        Map<String, Object> event = Json.readObject(input);
-        WorkspaceId workspaceId = WorkspaceId.of(String.valueOf(event.get("workspaceId")));
-        CallTally tally = new CallTally(context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis()));
-        ShardMigration.Progress progress = migration.run(workspaceId, tally, line -> log(context, Json.write(line)));
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("workspaceId", workspaceId.value());
-        result.put("moved", progress.moved());
-        result.put("passes", progress.passes());
-        result.put("done", progress.done());
-        result.put("calls", tally.calls());
-        result.put("capacity", tally.capacity());
-        output.write(Json.write(result).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void log(Context context, String line) {
-        if (context != null && context.getLogger() != null) {
-            context.getLogger().log(line + "\n");
-        } else {
-            System.out.println(line);
-        }
+        JobFrame.run(input, output, context, (event, tally, log) -> {
+            WorkspaceId workspaceId = WorkspaceId.of(String.valueOf(event.get("workspaceId")));
+            ShardMigration.Progress progress = migration.run(workspaceId, tally, log);
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("workspaceId", workspaceId.value());
+            result.put("moved", progress.moved());
+            result.put("passes", progress.passes());
+            result.put("done", progress.done());
+            return result;
+        });
     }
 }
