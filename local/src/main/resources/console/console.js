@@ -77,6 +77,15 @@ async function loadPartitions() {
     list.append(item);
   }
   if (!data.tenants.length) list.append(el('li', { class: 'muted' }, 'no item collections'));
+  // The secondary index's partitions, in their own group: each key with its shards folded under it.
+  const index = $('#index-partitions');
+  index.replaceChildren(...(data.index ?? []).map((group) => el('li', { class: 'index-key', 'data-key': group.key },
+    el('strong', {}, group.key),
+    el('span', { class: 'muted' }, ` ${group.items} entries · ${group.partitions.length} shards`),
+    el('details', {}, el('summary', {}, 'shards'),
+      el('ul', { class: 'shards' }, ...group.partitions.map((p) =>
+        el('li', {}, el('code', {}, p.partition), el('span', { class: 'muted' }, ` ${p.items}`))))))));
+  if (!(data.index ?? []).length) index.append(el('li', { class: 'muted' }, 'no index entries'));
 }
 
 function formatBytes(bytes) {

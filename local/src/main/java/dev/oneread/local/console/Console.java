@@ -237,6 +237,49 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("table", mirror.table());
         out.put("tenants", new ArrayList<>(tenants.values()));
+        out.put("index", indexGroups(filter));
+        return out;
+    }
+
+    /**
+     * The partitions of the cross-workspace index (GSI1) in their own group: each key it spreads (a status, the
+     * workspace registry) with its shards folded under it and their entry counts, from the table copy.
+     */
+    private List<Map<String, Object>> indexGroups(String filter) {
+        Map<String, java.util.TreeMap<String, Integer>> keys = new java.util.TreeMap<>();
+        mirror.partitions()
+                .values()
+                .forEach(items -> items.values().forEach(item -> {
+                    software.amazon.awssdk.services.dynamodb.model.AttributeValue pk =
+                            item.get(dev.oneread.keys.KeyCodec.INDEX_PARTITION_KEY);
+                    if (pk == null || pk.s() == null) {
+                        return;
+                    }
+                    try {
+                        String key = dev.oneread.keys.KeyCodec.decodeIndexPartition(pk.s())
+                                .key();
+                        keys.computeIfAbsent(key, k -> new java.util.TreeMap<>())
+                                .merge(pk.s(), 1, Integer::sum);
+                    } catch (IllegalArgumentException e) {
+                        keys.computeIfAbsent(pk.s(), k -> new java.util.TreeMap<>())
+                                .merge(pk.s(), 1, Integer::sum);
+                    }
+                }));
+        List<Map<String, Object>> out = new ArrayList<>();
+        keys.forEach((key, shards) -> {
+            if (!key.contains(filter.toUpperCase(java.util.Locale.ROOT)) && !filter.isEmpty()) {
+                return;
+            }
+            List<Map<String, Object>> partitions = new ArrayList<>();
+            shards.forEach((partition, count) -> partitions.add(Map.of("partition", partition, "items", count)));
+            Map<String, Object> group = new LinkedHashMap<>();
+            group.put("key", key);
+            group.put(
+                    "items",
+                    shards.values().stream().mapToInt(Integer::intValue).sum());
+            group.put("partitions", partitions);
+            out.add(group);
+        });
         return out;
     }
 

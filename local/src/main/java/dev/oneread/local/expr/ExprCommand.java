@@ -386,6 +386,20 @@ public final class ExprCommand implements Callable<Integer> {
         dev.oneread.keys.IndexPlan plan() {
             return dev.oneread.keys.IndexPlan.of(shards);
         }
+
+        /** Prints the query of this shard, among {@code partitions} (one per shard), as the store builds it. */
+        int print(
+                CommandIo io,
+                CommandSpec spec,
+                dev.oneread.keys.ListPartitions partitions,
+                String order,
+                java.util.function.BiFunction<ControlPlaneRequests, String, QueryRequest> query) {
+            ControlPlaneRequests requests = requests(spec);
+            io.out()
+                    .println("# shard " + shard + " of " + shards
+                            + ": the page sends one such query per shard, at once, and merges them " + order);
+            return ExprCommand.print(io, query.apply(requests, partitions.get(shard - 1)));
+        }
     }
 
     @Command(
@@ -411,12 +425,12 @@ public final class ExprCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            ControlPlaneRequests requests = options.requests(spec);
-            String partition = options.plan().statusPartitions(status.name()).get(options.shard - 1);
-            io.out()
-                    .println("# shard " + options.shard + " of " + options.shards
-                            + ": the page sends one such query per shard, at once, and merges them newest first");
-            return print(io, requests.projectsByStatusIn(partition, options.limit, Optional.empty()));
+            return options.print(
+                    io,
+                    spec,
+                    options.plan().statusPartitions(status.name()),
+                    "newest first",
+                    (requests, partition) -> requests.projectsByStatusIn(partition, options.limit, Optional.empty()));
         }
     }
 
@@ -440,12 +454,12 @@ public final class ExprCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            ControlPlaneRequests requests = options.requests(spec);
-            String partition = options.plan().registryPartitions().get(options.shard - 1);
-            io.out()
-                    .println("# shard " + options.shard + " of " + options.shards
-                            + ": the page sends one such query per shard, at once, and merges them in id order");
-            return print(io, requests.workspacesIn(partition, options.limit, Optional.empty()));
+            return options.print(
+                    io,
+                    spec,
+                    options.plan().registryPartitions(),
+                    "in id order",
+                    (requests, partition) -> requests.workspacesIn(partition, options.limit, Optional.empty()));
         }
     }
 }
