@@ -16,7 +16,6 @@ import dev.oneread.store.ControlPlaneRequests;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -182,24 +181,6 @@ class BackfillIndexTest {
     }
 
     private List<String> bruteForce(ProjectStatus status) {
-        List<String> ids = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            var page = engine.client.scan(ScanRequest.builder()
-                    .tableName(table)
-                    .consistentRead(true)
-                    .exclusiveStartKey(start)
-                    .build());
-            for (Map<String, AttributeValue> item : page.items()) {
-                String sort = item.get(KeyCodec.SORT_KEY).s();
-                if (sort.startsWith("PROJ#")
-                        && status.name().equals(item.get("status").s())) {
-                    ids.add(sort.substring("PROJ#".length()));
-                }
-            }
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
-        ids.sort(Comparator.reverseOrder());
-        return ids;
+        return IndexTruth.projects(engine.client, table, status);
     }
 }

@@ -202,6 +202,13 @@ class ConsoleBrowserTest {
                         .toList())
                 .contains("#01", "#10")
                 .hasSize(11);
+        // AND the secondary index's partitions are a group of their own: 130 ACTIVE projects over its 8 shards
+        WebElement active = wait.until(
+                d -> d.findElement(By.cssSelector("#index-partitions li.index-key[data-key='STATUS#ACTIVE']")));
+        assertThat(active.getText()).contains("STATUS#ACTIVE 130 entries · 8 shards");
+        assertThat(browser.findElement(By.cssSelector("#index-partitions li.index-key[data-key='WSREG']"))
+                        .getText())
+                .contains("2 entries");
         screenshot("console-hot-tenant");
     }
 

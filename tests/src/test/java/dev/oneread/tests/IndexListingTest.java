@@ -17,7 +17,6 @@ import dev.oneread.store.DynamoDbClients;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -143,26 +142,7 @@ class IndexListingTest {
 
     /** The truth, by brute force: every project of the table with this status, newest first. */
     private List<String> bruteForce(ProjectStatus status) {
-        List<String> ids = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            var page = engine.client.scan(ScanRequest.builder()
-                    .tableName(table)
-                    .consistentRead(true)
-                    .exclusiveStartKey(start)
-                    .build());
-            for (Map<String, AttributeValue> item : page.items()) {
-                String sort = item.get(KeyCodec.SORT_KEY).s();
-                if (sort.startsWith("PROJ#")
-                        && !item.containsKey("deletedDuringMove")
-                        && status.name().equals(item.get("status").s())) {
-                    ids.add(sort.substring("PROJ#".length()));
-                }
-            }
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
-        ids.sort(Comparator.reverseOrder());
-        return ids;
+        return IndexTruth.projects(engine.client, table, status);
     }
 
     /** A random status change or delete of a random live project, through the API. */

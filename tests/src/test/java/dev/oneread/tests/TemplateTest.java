@@ -78,7 +78,7 @@ class TemplateTest {
                                         : List.of(Caller.ACCESS_SCOPE, Caller.OPERATOR_SCOPE));
             }
         }
-        assertThat(routes).isEqualTo(9);
+        assertThat(routes).isEqualTo(11);
     }
 
     @Test
