@@ -154,6 +154,29 @@ public final class DynamoDbClients {
         return builder.build();
     }
 
+    /** Overrides the SQS endpoint (the local runner's embedded queue, tests); unset on Lambda. */
+    public static final String SQS_ENDPOINT_VARIABLE = "SQS_ENDPOINT";
+
+    /**
+     * An SQS client configured from {@code environment}, as the Secrets Manager one: DynamoDB's region, credentials
+     * and HTTP client, standard retries. Built only by the planner, which sends the job's tasks.
+     */
+    public static software.amazon.awssdk.services.sqs.SqsClient sqs(Map<String, String> environment) {
+        String endpoint = environment.get(SQS_ENDPOINT_VARIABLE);
+        boolean local = endpoint != null && !endpoint.isBlank();
+        var builder = software.amazon.awssdk.services.sqs.SqsClient.builder()
+                .httpClient(UrlConnectionHttpClient.create())
+                .region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
+                .credentialsProvider(credentials(environment, local))
+                .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD)
+                        .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
+                        .apiCallTimeout(CALL_TIMEOUT));
+        if (local) {
+            builder.endpointOverride(URI.create(endpoint));
+        }
+        return builder.build();
+    }
+
     /** A local-engine client with extra interceptors (fault injection in tests). */
     public static DynamoDbClient local(URI endpoint, List<ExecutionInterceptor> extra) {
         return fromEnvironment(localEnvironment(endpoint), extra);

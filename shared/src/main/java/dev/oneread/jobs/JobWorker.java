@@ -1,0 +1,57 @@
+package dev.oneread.jobs;
+
+import dev.oneread.store.CallTally;
+import dev.oneread.store.StatsRollup;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The worker: takes a batch of tasks from the job queue (an SQS event) and runs each one on its own. A task that
+ * fails is reported by its message id and left on the queue to come back; its batch-mates are done and deleted. A
+ * message that is not a task fails every time, and the queue's redrive policy moves it to the dead-letter queue.
+ *
+ * <pre>{@code BatchItemFailures failures = worker.run(sqsEvent, tally, log);}</pre>
+ */
+public final class JobWorker {
+    private final StatsRollup stats;
+    private final Clock clock;
+
+    public JobWorker(StatsRollup stats, Clock clock) {
+        this.stats = stats;
+        this.clock = clock;
+    }
+
+    /** Runs every record of {@code sqsEvent}; returns the ids of those that failed. One log line per task. */
+    @SuppressWarnings("unchecked")
+    public BatchItemFailures run(Map<String, Object> sqsEvent, CallTally tally, Consumer<Map<String, Object>> log) {
+        List<String> failed = new ArrayList<>();
+        List<Map<String, Object>> records =
+                sqsEvent.get("Records") instanceof List<?> list ? (List<Map<String, Object>>) list : List.of();
+        for (Map<String, Object> record : records) {
+            String messageId = String.valueOf(record.get("messageId"));
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("job", "RunJob");
+            line.put("messageId", messageId);
+            try {
+                JobTask task = JobTask.fromJson(String.valueOf(record.get("body")));
+                line.put("task", task.job());
+                line.put("workspaceId", task.workspaceId().value());
+                line.put("runId", task.runId());
+                StatsRollup.Outcome outcome = stats.run(task.workspaceId(), task.runId(), clock.instant(), tally);
+                line.put("applied", outcome.applied());
+                line.put("counts", outcome.counts());
+                line.put("ok", true);
+            } catch (RuntimeException e) {
+                failed.add(messageId);
+                line.put("ok", false);
+                line.put("error", e.getClass().getSimpleName());
+            }
+            log.accept(line);
+        }
+        return BatchItemFailures.of(failed);
+    }
+}

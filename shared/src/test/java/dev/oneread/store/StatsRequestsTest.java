@@ -1,0 +1,49 @@
+package dev.oneread.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.ProjectStatus;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+class StatsRequestsTest {
+    @Test
+    void writeStats_shouldSetAbsoluteCounts_oncePerRun_withoutBumpingTheVersion() {
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(ControlPlaneRequestsTest.ordered(
+                        "EntityRef", AttributeValue.fromS("WS#acme"), "Detail", AttributeValue.fromS("META")))
+                .updateExpression("SET #s = :s, #sr = :sr")
+                .conditionExpression("attribute_exists(#v) AND (attribute_not_exists(#sr) OR #sr < :sr2)")
+                .expressionAttributeNames(
+                        ControlPlaneRequestsTest.ordered("#s", "stats", "#sr", "statsRun", "#v", "version"))
+                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                        ":s",
+                        AttributeValue.fromM(ControlPlaneRequestsTest.ordered(
+                                "ACTIVE", AttributeValue.fromN("3"),
+                                "PAUSED", AttributeValue.fromN("0"),
+                                "ARCHIVED", AttributeValue.fromN("1"),
+                                "total", AttributeValue.fromN("4"),
+                                "asOf", AttributeValue.fromS("2026-12-03T00:00:00Z"))),
+                        ":sr",
+                        AttributeValue.fromS("01JDQ6V7K4N3M2P1R0S9T8V7Z0"),
+                        ":sr2", // the builder names each value once per use
+                        AttributeValue.fromS("01JDQ6V7K4N3M2P1R0S9T8V7Z0")))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        assertThat(new StatsRequests("oneread")
+                        .writeStats(
+                                WorkspaceId.of("acme"),
+                                Map.of(ProjectStatus.ACTIVE, 3, ProjectStatus.ARCHIVED, 1),
+                                "01JDQ6V7K4N3M2P1R0S9T8V7Z0",
+                                Instant.parse("2026-12-03T00:00:00Z")))
+                .isEqualTo(expected);
+    }
+}
