@@ -198,6 +198,10 @@ public final class LocalFunction implements AutoCloseable {
             return body.get();
         } catch (RuntimeException e) {
             throw e;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            // A handler whose constructor threw (its init failed): Lambda reports that error, not the reflection's.
+            Throwable cause = e.getCause();
+            throw new IllegalStateException(cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
         } catch (Exception e) {
             throw new IllegalStateException(e.getClass().getSimpleName() + ": " + e.getMessage(), e);
         } finally {

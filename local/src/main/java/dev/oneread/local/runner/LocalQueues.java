@@ -1,0 +1,142 @@
+package dev.oneread.local.runner;
+
+import dev.oneread.json.Json;
+import dev.oneread.local.SamTemplate;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.elasticmq.rest.sqs.SQSRestServer;
+import org.elasticmq.rest.sqs.SQSRestServerBuilder;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.CreateQueueRequest;
+import software.amazon.awssdk.services.sqs.model.GetQueueAttributesRequest;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+
+/**
+ * The template's SQS queues on an embedded ElasticMQ (no Docker): each {@code AWS::SQS::Queue} created with its
+ * visibility timeout and its RedrivePolicy (the dead-letter queue and maxReceiveCount), dead-letter queues first.
+ * {@code SQS_ENDPOINT} points the functions at it, as {@code DYNAMODB_ENDPOINT} points them at the engine.
+ *
+ * <pre>{@code try (LocalQueues queues = LocalQueues.start(template, "oneread", null)) { queues.url("JobQueue"); }}</pre>
+ */
+public final class LocalQueues implements AutoCloseable {
+    private final SQSRestServer server;
+    private final URI endpoint;
+    private final SqsClient client;
+    private final Map<String, String> urls = new LinkedHashMap<>();
+    private final Map<String, String> arns = new LinkedHashMap<>();
+
+    private LocalQueues(SQSRestServer server, URI endpoint) {
+        this.server = server;
+        this.endpoint = endpoint;
+        this.client = client(endpoint);
+    }
+
+    /**
+     * Starts ElasticMQ on a free loopback port and creates the template's queues, their names prefixed with
+     * {@code prefix} (one local world per table).
+     *
+     * @param visibility the visibility timeout for every queue instead of the template's (tests that wait for a
+     *     redelivery); null to keep the template's
+     */
+    public static LocalQueues start(SamTemplate template, String prefix, Duration visibility) {
+        SQSRestServer server = SQSRestServerBuilder.withInterface("127.0.0.1")
+                .withDynamicPort()
+                .start();
+        int port = server.waitUntilStarted().localAddress().getPort();
+        LocalQueues queues = new LocalQueues(server, URI.create("http://127.0.0.1:" + port));
+        try {
+            queues.create(template, prefix, visibility);
+        } catch (RuntimeException e) {
+            queues.close();
+            throw e;
+        }
+        return queues;
+    }
+
+    /** A client of the local queues, as the runner's functions get one through SQS_ENDPOINT. */
+    public static SqsClient client(URI endpoint) {
+        return SqsClient.builder()
+                .endpointOverride(endpoint)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+    }
+
+    private void create(SamTemplate template, String prefix, Duration visibility) {
+        Map<String, Map<String, Object>> resources = template.resourcesOfType("AWS::SQS::Queue");
+        // Dead-letter queues first: a queue's RedrivePolicy names its DLQ's ARN.
+        for (boolean redriven : new boolean[] {false, true}) {
+            resources.forEach((logicalId, resource) -> {
+                Map<String, Object> properties = SamTemplate.map(resource.get("Properties"));
+                Map<String, Object> redrive = SamTemplate.map(properties.get("RedrivePolicy"));
+                if (redrive.isEmpty() == redriven) {
+                    return;
+                }
+                Map<String, String> attributes = new LinkedHashMap<>();
+                Object timeout = properties.get("VisibilityTimeout");
+                attributes.put(
+                        "VisibilityTimeout",
+                        visibility != null
+                                ? Long.toString(visibility.toSeconds())
+                                : timeout == null ? "30" : String.valueOf(timeout));
+                if (!redrive.isEmpty()) {
+                    Object target =
+                            SamTemplate.map(redrive.get("deadLetterTargetArn")).get("Fn::GetAtt");
+                    String dlq = String.valueOf(SamTemplate.list(target).get(0));
+                    Map<String, Object> policy = new LinkedHashMap<>();
+                    policy.put("deadLetterTargetArn", arns.get(dlq));
+                    policy.put("maxReceiveCount", String.valueOf(redrive.get("maxReceiveCount")));
+                    attributes.put("RedrivePolicy", Json.write(policy));
+                }
+                String url = client.createQueue(CreateQueueRequest.builder()
+                                .queueName(prefix + "-" + logicalId)
+                                .attributesWithStrings(attributes)
+                                .build())
+                        .queueUrl();
+                urls.put(logicalId, url);
+                arns.put(
+                        logicalId,
+                        client.getQueueAttributes(GetQueueAttributesRequest.builder()
+                                        .queueUrl(url)
+                                        .attributeNames(QueueAttributeName.QUEUE_ARN)
+                                        .build())
+                                .attributes()
+                                .get(QueueAttributeName.QUEUE_ARN));
+            });
+        }
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    public SqsClient client() {
+        return client;
+    }
+
+    /** The URL of the template's queue {@code logicalId}. */
+    public String url(String logicalId) {
+        String url = urls.get(logicalId);
+        if (url == null) {
+            throw new IllegalArgumentException(logicalId + " is not a queue of the template");
+        }
+        return url;
+    }
+
+    public String arn(String logicalId) {
+        return arns.get(logicalId);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        server.stopAndWait();
+    }
+}
