@@ -48,7 +48,7 @@ class LayerRulesTest {
                         .map(JavaClass::getPackageName)
                         .filter(p -> p.startsWith("dev.oneread.functions."))
                         .distinct())
-                .hasSize(13); // 11 routes, 2 jobs
+                .hasSize(15); // 11 routes, 4 jobs
         assertThat(main.stream().map(JavaClass::getPackageName)).noneMatch(p -> p.equals("dev.oneread.tests"));
     }
 

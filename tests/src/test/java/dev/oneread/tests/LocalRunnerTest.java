@@ -63,6 +63,8 @@ class LocalRunnerTest {
                             case "delete-project" -> "DeleteProject";
                             case "migrate-hot-tenant" -> "MigrateHotTenant";
                             case "backfill-index" -> "BackfillIndex";
+                            case "plan-jobs" -> "PlanJobs";
+                            case "run-job" -> "RunJob";
                             case "list-projects-by-status" -> "ListProjectsByStatus";
                             case "list-workspaces" -> "ListWorkspaces";
                             default -> throw new AssertionError("event file without a function: " + file);
@@ -106,6 +108,22 @@ class LocalRunnerTest {
                     .extracting(i -> i.get("Detail").s())
                     .containsExactly("META");
             Fixtures.seedForEventFiles(engine);
+            return;
+        }
+        if (a.function().equals("PlanJobs")) {
+            // WHEN the planner runs where no job queue runs (the local runner has none yet), THEN it refuses at
+            // init, naming what is missing, instead of sending its tasks nowhere
+            Run run = run(List.of("invoke", "PlanJobs", "--event", a.file().toString()), "");
+            assertThat(run.exitCode()).isEqualTo(1);
+            assertThat(run.stdout() + run.stderr()).contains("QUEUE_URL is not set");
+            return;
+        }
+        if (a.function().equals("RunJob")) {
+            // WHEN a stats task for acme arrives as the event source mapping delivers it, THEN it succeeds
+            Run run = run(List.of("invoke", "RunJob", "--event", a.file().toString()), "");
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+            assertThat(Json.readObject(run.stdout().strip())).containsEntry("batchItemFailures", List.of());
+            assertThat(run.stderr()).contains("\"job\":\"RunJob\"").contains("\"workspaceId\":\"acme\"");
             return;
         }
         if (a.function().equals("BackfillIndex")) {

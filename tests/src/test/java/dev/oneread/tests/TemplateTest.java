@@ -32,7 +32,7 @@ class TemplateTest {
     @Test
     void everyFunction_shouldPointAtItsBuiltZipAndAnExistingHandlerClass() throws Exception {
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
-        assertThat(functions).hasSize(13); // 11 routes, 2 jobs
+        assertThat(functions).hasSize(15); // 11 routes, 4 jobs
         for (Map.Entry<String, Map<String, Object>> f : functions.entrySet()) {
             Map<String, Object> properties = SamTemplate.map(f.getValue().get("Properties"));
             String codeUri = (String) properties.get("CodeUri");

@@ -1,0 +1,101 @@
+package dev.oneread.functions.planjobs;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.oneread.http.FunctionConfig;
+import dev.oneread.http.JobFrame;
+import dev.oneread.jobs.JobPlanner;
+import dev.oneread.jobs.TaskQueue;
+import dev.oneread.keys.Ulid;
+import dev.oneread.model.ListPosition;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+
+/**
+ * A job, started by its schedule ({@code {"job": "stats"}}, the schedule's input): plans one run, a task per
+ * workspace on the job queue (QUEUE_URL). The result says where it stopped if time ran out: invoke it again with
+ * {@code {"job", "runId", "resumeAfter"}} from that result to send the rest of the same run.
+ */
+public final class PlanJobsFunction implements RequestStreamHandler {
+    private final JobPlanner planner;
+    private final Ulid runIds = Ulid.generator();
+
+    /** Used by the Lambda runtime: the shared clients and the function's environment. */
+    public PlanJobsFunction() {
+        this(
+                DynamoDbClients.shared(),
+                DynamoDbClients.sharedAsync(),
+                DynamoDbClients.sqs(System.getenv()),
+                System.getenv("QUEUE_URL"),
+                FunctionConfig.fromEnvironment("PlanJobs"));
+    }
+
+    public PlanJobsFunction(
+            DynamoDbClient client,
+            DynamoDbAsyncClient asyncClient,
+            SqsClient sqs,
+            String queueUrl,
+            FunctionConfig config) {
+        if (queueUrl == null || queueUrl.isBlank()) {
+            // Fail at init, not by sending tasks nowhere: the template sets QUEUE_URL to the job queue.
+            throw new IllegalStateException("QUEUE_URL is not set: the planner has no job queue to send to");
+        }
+        this.planner = new JobPlanner(
+                new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan()),
+                new TaskQueue(sqs, queueUrl));
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        JobFrame.run(input, output, context, (event, tally, log) -> {
+            String job = String.valueOf(event.get("job"));
+            String runId = event.get("runId") instanceof String given
+                    ? given
+                    : runIds.next().value();
+            JobPlanner.Plan plan = planner.plan(job, runId, position(event.get("resumeAfter")), tally);
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("job", job);
+            result.put("runId", runId);
+            result.put("tasks", plan.tasks());
+            result.put("sendMessageBatchCalls", plan.sendCalls());
+            result.put("registryPages", plan.pages());
+            result.put("done", plan.done());
+            result.put(
+                    "resumeAfter",
+                    plan.resumeAfter().map(PlanJobsFunction::json).orElse(null));
+            log.accept(result);
+            return result;
+        });
+    }
+
+    private static Map<String, Object> json(ListPosition position) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("after", position.afterSortKey());
+        out.put("exhausted", new ArrayList<>(position.exhausted()));
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Optional<ListPosition> position(Object json) {
+        if (!(json instanceof Map<?, ?> map)) {
+            return Optional.empty();
+        }
+        TreeSet<Integer> exhausted = new TreeSet<>();
+        for (Object i : (List<Object>) map.get("exhausted")) {
+            exhausted.add(((Number) i).intValue());
+        }
+        return Optional.of(new ListPosition(String.valueOf(map.get("after")), exhausted));
+    }
+}

@@ -1,0 +1,264 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.functions.planjobs.PlanJobsFunction;
+import dev.oneread.functions.runjob.RunJobFunction;
+import dev.oneread.json.Json;
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.Ulid;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.local.runner.QueuePoller;
+import dev.oneread.model.CreationToken;
+import dev.oneread.model.NewProject;
+import dev.oneread.model.ProjectStatus;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.DynamoDbClients;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.sqs.model.GetQueueAttributesRequest;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
+
+/**
+ * A stats run end to end on a real SQS-compatible queue (ElasticMQ, embedded): the planner enumerates 200
+ * workspaces (5 of them hot tenants) through the index's registry and sends one task each; the event source mapping
+ * delivers them in batches to the worker, which reports partial failures. Three tasks fail once (a fault injected
+ * into their first DynamoDB call), and a poison message fails every time.
+ */
+class JobsTest {
+    private static final int WORKSPACES = 200;
+    private static final int HOT = 5;
+
+    private final TestEngine engine = TestEngine.get();
+    private final String table = "jobs-" + UUID.randomUUID().toString().substring(0, 8);
+    private final Random random = new Random(12);
+
+    @Test
+    void statsRun_withFaultsAndAPoisonTask_shouldCountEveryWorkspaceOnce_andDeadLetterThePoison() throws Exception {
+        // GIVEN 200 workspaces, 5 of them hot tenants of 4 shards, with projects of random statuses
+        List<String> workspaces = new ArrayList<>();
+        StringBuilder hot = new StringBuilder();
+        for (int w = 0; w < WORKSPACES; w++) {
+            String ws = String.format("job-%03d", w);
+            workspaces.add(ws);
+            if (w < HOT) {
+                hot.append(hot.length() == 0 ? "" : ",").append(ws).append("=4");
+            }
+        }
+        ShardPlan plan = ShardPlan.parse(hot.toString(), "");
+        Api api = new Api(plan, table);
+        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.asyncClient, table, plan);
+        Ulid ids = Ulid.generator();
+        for (String ws : workspaces) {
+            assertThat(api.createWorkspace(ws, "W " + ws).status()).isEqualTo(201);
+            int projects = ws.compareTo(String.format("job-%03d", HOT)) < 0 ? 30 : random.nextInt(6);
+            for (int p = 0; p < projects; p++) {
+                ProjectId id = ids.next();
+                store.createProject(
+                        WorkspaceId.of(ws),
+                        id,
+                        new NewProject("p" + p, null, ProjectStatus.values()[random.nextInt(3)]),
+                        Instant.now(),
+                        CreationToken.random(),
+                        new CallTally());
+            }
+        }
+        // AND the template's queues on ElasticMQ, with a 1 s visibility timeout so redeliveries come quickly
+        SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
+        try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(1))) {
+            String queue = queues.url("JobQueue");
+            // WHEN the planner runs once
+            PlanJobsFunction planner = new PlanJobsFunction(
+                    engine.client, engine.asyncClient, queues.client(), queue, Api.config("PlanJobs", plan, table));
+            Map<String, Object> planned =
+                    Lambda.invokeJob(planner, Map.of("job", "stats")).output();
+            // THEN it sent exactly one task per workspace, 10 to a SendMessageBatch
+            assertThat(planned)
+                    .containsEntry("tasks", WORKSPACES)
+                    .containsEntry("sendMessageBatchCalls", WORKSPACES / 10)
+                    .containsEntry("done", true);
+            // AND a poison message that is no task
+            queues.client()
+                    .sendMessage(SendMessageRequest.builder()
+                            .queueUrl(queue)
+                            .messageBody("{\"job\":\"stats\",\"workspaceId\":\"Not A Slug\"}")
+                            .build());
+            // WHEN workers take the tasks, three of which fail on their first DynamoDB call
+            Set<String> flaky = Set.of("job-010", "job-100", "job-150");
+            Map<String, Integer> injected = new ConcurrentHashMap<>();
+            RunJobFunction worker = new RunJobFunction(
+                    DynamoDbClients.local(engine.endpoint, List.of(new FailFirstQuery(flaky, injected))),
+                    Api.config("RunJob", plan, table));
+            List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
+            try (QueuePoller poller = QueuePoller.start(
+                    queues.client(),
+                    queue,
+                    queues.arn("JobQueue"),
+                    10,
+                    2,
+                    event -> invoke(worker, event, lines),
+                    new PrintStream(new ByteArrayOutputStream()))) {
+                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                while (System.nanoTime() < deadline
+                        && (applied(lines) < WORKSPACES || depth(queues, "JobDeadLetterQueue") < 1)) {
+                    Thread.sleep(200);
+                }
+            }
+            // THEN every workspace's stats were written once, and equal a brute-force count
+            assertThat(applied(lines)).isEqualTo(WORKSPACES);
+            Map<String, Map<String, Integer>> truth = bruteForce();
+            for (String ws : workspaces) {
+                Map<String, AttributeValue> item = engine.client
+                        .getItem(GetItemRequest.builder()
+                                .tableName(table)
+                                .key(Map.of(
+                                        "EntityRef", AttributeValue.fromS("WS#" + ws),
+                                        "Detail", AttributeValue.fromS("META")))
+                                .consistentRead(true)
+                                .build())
+                        .item();
+                Map<String, AttributeValue> stats = item.get("stats").m();
+                Map<String, Integer> expected = truth.getOrDefault(ws, Map.of());
+                for (ProjectStatus status : ProjectStatus.values()) {
+                    assertThat(Integer.parseInt(stats.get(status.name()).n()))
+                            .as(ws + " " + status)
+                            .isEqualTo(expected.getOrDefault(status.name(), 0));
+                }
+                assertThat(item.get("statsRun").s()).isEqualTo(planned.get("runId"));
+                assertThat(item.get("version").n())
+                        .as("a job does not bump the ETag")
+                        .isEqualTo("1");
+            }
+            // AND the three flaky tasks failed once each and then succeeded, and no batch-mate ran twice
+            Map<String, Integer> okPerWorkspace = new HashMap<>();
+            Map<String, Integer> failedPerWorkspace = new HashMap<>();
+            synchronized (lines) {
+                for (Map<String, Object> line : lines) {
+                    String ws = String.valueOf(line.get("workspaceId"));
+                    (Boolean.TRUE.equals(line.get("ok")) ? okPerWorkspace : failedPerWorkspace)
+                            .merge(ws, 1, Integer::sum);
+                }
+            }
+            assertThat(injected).containsOnlyKeys(flaky);
+            for (String ws : workspaces) {
+                assertThat(okPerWorkspace.get(ws)).as(ws).isEqualTo(1);
+                assertThat(failedPerWorkspace.getOrDefault(ws, 0)).as(ws).isEqualTo(flaky.contains(ws) ? 1 : 0);
+            }
+            // AND the poison task failed on each of its 5 receives, then went to the dead-letter queue
+            assertThat(failedPerWorkspace.get("null")).isEqualTo(5);
+            assertThat(depth(queues, "JobDeadLetterQueue")).isEqualTo(1);
+            assertThat(depth(queues, "JobQueue")).isZero();
+            System.out.println("stats run: " + planned + "; worker lines " + lines.size() + "; injected " + injected);
+        }
+    }
+
+    private static byte[] invoke(RunJobFunction worker, byte[] event, List<Map<String, Object>> lines) {
+        TestContext context = new TestContext();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            worker.handleRequest(new ByteArrayInputStream(event), out, context);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        context.logLines.forEach(line -> lines.add(Json.readObject(line)));
+        return out.toByteArray();
+    }
+
+    private static int applied(List<Map<String, Object>> lines) {
+        synchronized (lines) {
+            return (int) lines.stream()
+                    .filter(l -> Boolean.TRUE.equals(l.get("applied")))
+                    .count();
+        }
+    }
+
+    private static int depth(LocalQueues queues, String queue) {
+        Map<QueueAttributeName, String> attributes = queues.client()
+                .getQueueAttributes(GetQueueAttributesRequest.builder()
+                        .queueUrl(queues.url(queue))
+                        .attributeNames(
+                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
+                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)
+                        .build())
+                .attributes();
+        return Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES))
+                + Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
+    }
+
+    /** Workspace id to status to count, by a Scan of the whole table (the test may scan; the product never does). */
+    private Map<String, Map<String, Integer>> bruteForce() {
+        Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            var page = engine.client.scan(ScanRequest.builder()
+                    .tableName(table)
+                    .consistentRead(true)
+                    .exclusiveStartKey(start)
+                    .build());
+            for (Map<String, AttributeValue> item : page.items()) {
+                if (item.get("Detail").s().startsWith("PROJ#")) {
+                    String ws = KeyCodec.decodePartition(item.get("EntityRef").s())
+                            .workspaceId()
+                            .value();
+                    counts.computeIfAbsent(ws, k -> new HashMap<>())
+                            .merge(item.get("status").s(), 1, Integer::sum);
+                }
+            }
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return counts;
+    }
+
+    /** Fails the first Query of each chosen workspace's partitions, as a DynamoDB 500 would. */
+    private record FailFirstQuery(Set<String> workspaces, Map<String, Integer> injected)
+            implements ExecutionInterceptor {
+        @Override
+        public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+            if (context.request() instanceof QueryRequest query && query.hasExpressionAttributeValues()) {
+                for (AttributeValue value : query.expressionAttributeValues().values()) {
+                    if (value.s() == null || !value.s().startsWith("WS#")) {
+                        continue;
+                    }
+                    String ws =
+                            KeyCodec.decodePartition(value.s()).workspaceId().value();
+                    if (workspaces.contains(ws) && injected.putIfAbsent(ws, 1) == null) {
+                        throw DynamoDbException.builder()
+                                .statusCode(500)
+                                .message("injected failure for " + ws)
+                                .build();
+                    }
+                }
+            }
+        }
+    }
+}
