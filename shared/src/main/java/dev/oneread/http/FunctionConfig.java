@@ -2,6 +2,7 @@ package dev.oneread.http;
 
 import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.model.ProjectQuota;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
 import java.util.Map;
@@ -50,6 +51,21 @@ public record FunctionConfig(
                                 environment.getOrDefault("HOT_TENANT_MIGRATING", ""))
                         .withIndex(indexPlan(environment)));
     }
+
+    /** PROJECT_QUOTA (the template's ProjectQuota): the default project quota of a workspace. */
+    public ProjectQuota projectQuota() {
+        String raw = FunctionEnvironment.get().get("PROJECT_QUOTA");
+        try {
+            return raw == null || raw.isBlank()
+                    ? new ProjectQuota(DEFAULT_PROJECT_QUOTA)
+                    : new ProjectQuota(Integer.parseInt(raw.strip()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("PROJECT_QUOTA is not a positive whole number");
+        }
+    }
+
+    /** The template's default for ProjectQuota. */
+    public static final int DEFAULT_PROJECT_QUOTA = 10_000;
 
     /** INDEX_SHARDS (the template's IndexShards): how many partitions each index key is spread over. */
     private static IndexPlan indexPlan(Map<String, String> environment) {

@@ -8,6 +8,7 @@ import dev.oneread.store.exceptions.IdempotencyMismatchException;
 import dev.oneread.store.exceptions.InvalidCursorException;
 import dev.oneread.store.exceptions.NotFoundException;
 import dev.oneread.store.exceptions.PreconditionFailedException;
+import dev.oneread.store.exceptions.QuotaExceededException;
 import dev.oneread.store.exceptions.StoreUnavailableException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -39,6 +40,8 @@ public final class Problems {
             return problem(404, e.getMessage());
         } else if (error instanceof AlreadyExistsException e) {
             return problem(409, e.getMessage());
+        } else if (error instanceof QuotaExceededException e) {
+            return problem(409, QUOTA_EXCEEDED, "Project quota exceeded", e.getMessage());
         } else if (error instanceof IdempotencyInProgressException e) {
             return problem(409, e.getMessage()).withHeader("retry-after", wholeSeconds(e.retryAfter()));
         } else if (error instanceof IdempotencyMismatchException e) {
@@ -58,10 +61,18 @@ public final class Problems {
         return Long.toString(Math.max(1, (millis + 999) / 1000));
     }
 
+    /** The problem type of a create refused by the workspace's project quota (RFC 9457 §3.1.1: a URI). */
+    public static final String QUOTA_EXCEEDED = "https://oneread.dev/problems/project-quota-exceeded";
+
     public static HttpResponse problem(int status, String detail) {
+        return problem(status, "about:blank", title(status), detail);
+    }
+
+    /** A problem of a type of its own, for a refusal a client should tell apart from others of its status. */
+    public static HttpResponse problem(int status, String type, String title, String detail) {
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("type", "about:blank");
-        body.put("title", title(status));
+        body.put("type", type);
+        body.put("title", title);
         body.put("status", status);
         if (detail != null) {
             body.put("detail", detail);

@@ -21,6 +21,15 @@ public final class Representations {
         out.put("createdAt", workspace.createdAt().toString());
         out.put("updatedAt", workspace.updatedAt().toString());
         out.put("version", workspace.version());
+        if (workspace.stats() != null) {
+            Map<String, Object> stats = new LinkedHashMap<>();
+            stats.put("ACTIVE", workspace.stats().active());
+            stats.put("PAUSED", workspace.stats().paused());
+            stats.put("ARCHIVED", workspace.stats().archived());
+            stats.put("total", workspace.stats().total());
+            stats.put("asOf", workspace.stats().asOf().toString());
+            out.put("stats", stats);
+        }
         return out;
     }
 

@@ -6,11 +6,29 @@ import java.util.Map;
 
 /**
  * A tenant: its display name and free-form settings (a JSON object stored as a DynamoDB map).
- * {@code version} starts at 1 and grows with every change; it is the basis of the ETag.
+ * {@code version} starts at 1 and grows with every change; it is the basis of the ETag. {@code stats} are the
+ * counts the stats job last wrote (null before its first run); a job's write does not change the version.
  */
 public record Workspace(
-        WorkspaceId id, String name, Map<String, Object> settings, Instant createdAt, Instant updatedAt, long version) {
+        WorkspaceId id,
+        String name,
+        Map<String, Object> settings,
+        Instant createdAt,
+        Instant updatedAt,
+        long version,
+        WorkspaceStats stats) {
     public Workspace {
         settings = settings == null ? Map.of() : settings;
+    }
+
+    /** A workspace the stats job has not counted yet. */
+    public Workspace(
+            WorkspaceId id,
+            String name,
+            Map<String, Object> settings,
+            Instant createdAt,
+            Instant updatedAt,
+            long version) {
+        this(id, name, settings, createdAt, updatedAt, version, null);
     }
 }

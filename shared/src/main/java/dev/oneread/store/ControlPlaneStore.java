@@ -15,6 +15,7 @@ import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
+import dev.oneread.model.ProjectQuota;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceCollection;
@@ -22,6 +23,7 @@ import dev.oneread.model.WorkspacePatch;
 import dev.oneread.store.exceptions.AlreadyExistsException;
 import dev.oneread.store.exceptions.NotFoundException;
 import dev.oneread.store.exceptions.PreconditionFailedException;
+import dev.oneread.store.exceptions.QuotaExceededException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -46,6 +48,7 @@ public final class ControlPlaneStore {
     private final StoreCalls calls;
     private final FanOut fanOut;
     private final FanOut indexFanOut;
+    private ProjectQuota quota = new ProjectQuota(Integer.MAX_VALUE);
     private final ControlPlaneRequests requests;
     private final ShardPlan plan;
 
@@ -68,6 +71,15 @@ public final class ControlPlaneStore {
     }
 
     /** Workspace settings. 1 GetItem. */
+    /**
+     * This store, checking creates against {@code quota} (by the workspace's last counts, read with the workspace
+     * item a create reads anyway: no extra call). Without it, a store sets no quota.
+     */
+    public ControlPlaneStore withProjectQuota(ProjectQuota quota) {
+        this.quota = quota;
+        return this;
+    }
+
     public Workspace getWorkspace(WorkspaceId id, CallTally tally) {
         return Items.workspace(
                 calls.get(requests.getWorkspace(id), tally).orElseThrow(() -> new NotFoundException("workspace")));
@@ -111,7 +123,12 @@ public final class ControlPlaneStore {
             Instant now,
             CreationToken token,
             CallTally tally) {
-        getWorkspace(workspaceId, tally);
+        Workspace workspace = getWorkspace(workspaceId, tally);
+        if (quota.exceededBy(workspace)) {
+            throw new QuotaExceededException(
+                    "the workspace has " + workspace.stats().total() + " projects (as of "
+                            + workspace.stats().asOf() + "), its quota is " + quota.limitFor(workspace));
+        }
         ProjectStatus status = request.status() == null ? ProjectStatus.ACTIVE : request.status();
         Project project =
                 new Project(projectId, workspaceId, request.name(), request.description(), status, now, now, 1);

@@ -8,6 +8,7 @@ import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
+import dev.oneread.model.WorkspaceStats;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -130,7 +131,26 @@ public final class Items {
                 settings == null ? Map.of() : AttributeValues.toJsonMap(settings.m()),
                 Instant.parse(item.get(CREATED_AT).s()),
                 Instant.parse(item.get(UPDATED_AT).s()),
-                Long.parseLong(item.get(VERSION).n()));
+                Long.parseLong(item.get(VERSION).n()),
+                stats(item.get(StatsRequests.STATS)));
+    }
+
+    /** The counts the stats job wrote, or null before its first run (or where they do not parse). */
+    private static WorkspaceStats stats(AttributeValue stats) {
+        if (stats == null || !stats.hasM()) {
+            return null;
+        }
+        Map<String, AttributeValue> m = stats.m();
+        try {
+            return new WorkspaceStats(
+                    Integer.parseInt(m.get("ACTIVE").n()),
+                    Integer.parseInt(m.get("PAUSED").n()),
+                    Integer.parseInt(m.get("ARCHIVED").n()),
+                    Integer.parseInt(m.get("total").n()),
+                    Instant.parse(m.get("asOf").s()));
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     static Project project(Map<String, AttributeValue> item) {

@@ -159,6 +159,9 @@ class JobsTest {
                         .as("a job does not bump the ETag")
                         .isEqualTo("1");
             }
+            // AND GetWorkspace returns the counts
+            Map<String, Object> acme = api.getWorkspace("job-000").json();
+            assertThat(acme).containsKey("stats").containsEntry("version", 1);
             // AND the three flaky tasks failed once each and then succeeded, and no batch-mate ran twice
             Map<String, Integer> okPerWorkspace = new HashMap<>();
             Map<String, Integer> failedPerWorkspace = new HashMap<>();

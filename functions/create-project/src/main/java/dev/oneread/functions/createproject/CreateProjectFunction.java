@@ -43,7 +43,8 @@ public final class CreateProjectFunction extends HttpApiFunction {
     /** @param clock what idempotency records are dated by (tests move it past a claim's deadline) */
     public CreateProjectFunction(DynamoDbClient client, FunctionConfig config, Clock clock) {
         super(config);
-        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
+        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan())
+                .withProjectQuota(config.projectQuota());
         this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), clock);
         Ulid ulids = Ulid.generator();
         this.ids = new IdempotentRequests.Ids<>(ulids::next, ProjectId::value, ProjectId::of);
