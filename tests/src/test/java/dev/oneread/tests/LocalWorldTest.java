@@ -48,7 +48,8 @@ class LocalWorldTest {
     private StartApi startApi(Path stateFile, String table, Map<String, String> overrides) throws IOException {
         return StartApi.start(
                 engine.root,
-                new LocalStack.Settings(engine.endpoint, null, table, overrides, true),
+                new LocalStack.Settings(engine.endpoint, null, table, overrides, true)
+                        .withQueues(LocalStack.Queues.OWN), // as the start-api command runs: with its job queues
                 0,
                 stateFile,
                 quiet);

@@ -61,7 +61,8 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
         overrides.putAll(options.overrides());
         requireSameParameters(command, root, api, overrides);
         return new EngineChoice(
-                new LocalStack.Settings(api.engine(), null, api.tableName(), overrides, true),
+                new LocalStack.Settings(api.engine(), null, api.tableName(), overrides, true)
+                        .withQueues(LocalStack.Queues.of(api.queues())),
                 "the engine of start-api (pid " + api.pid() + ", " + api.api() + ") at " + api.engine() + ", table "
                         + api.tableName());
     }

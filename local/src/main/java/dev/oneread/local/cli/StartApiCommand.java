@@ -38,6 +38,11 @@ public final class StartApiCommand implements Callable<Integer> {
             description = "the port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE})")
     private int port;
 
+    @Option(
+            names = "--schedules",
+            description = "also run the template's ScheduleV2 schedules at their rates (the job planner)")
+    private boolean schedules;
+
     @Option(names = "--no-seed", description = "leave a new table empty instead of loading the sample data")
     private boolean noSeed;
 
@@ -51,8 +56,9 @@ public final class StartApiCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path root = ProjectRoot.find();
-        LocalStack.Settings settings =
-                LocalStack.Settings.fromEnvironment(io.environment(), engine.overrides(), engine.dataDir(), !noSeed);
+        LocalStack.Settings settings = LocalStack.Settings.fromEnvironment(
+                        io.environment(), engine.overrides(), engine.dataDir(), !noSeed)
+                .withQueues(LocalStack.Queues.OWN);
         // Ctrl-C at any point, even while the engine is still starting, stops what was started: the hook is in
         // place first and closes whatever exists by then. SIGINT and SIGTERM mean "stop", not "fail": exit 0.
         // (A JVM started in the background by a non-interactive shell inherits SIGINT as ignored; use SIGTERM.)
@@ -69,7 +75,7 @@ public final class StartApiCommand implements Callable<Integer> {
         for (String signal : List.of("INT", "TERM")) {
             sun.misc.Signal.handle(new sun.misc.Signal(signal), s -> System.exit(0));
         }
-        running.set(StartApi.start(root, settings, port, engine.stateFile(root), io.err()));
+        running.set(StartApi.start(root, settings, port, engine.stateFile(root), schedules, io.err()));
         running.get().routeKeys().forEach(route -> io.err().println("  " + route));
         io.err()
                 .println("start-api: console on http://127.0.0.1:"

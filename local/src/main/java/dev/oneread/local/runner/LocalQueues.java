@@ -59,6 +59,37 @@ public final class LocalQueues implements AutoCloseable {
         return queues;
     }
 
+    /**
+     * The queues a running start-api created on its ElasticMQ at {@code endpoint}, found by name: how {@code invoke}
+     * beside start-api sends to the same queues (one local world). Closing it leaves that server running.
+     */
+    public static LocalQueues attach(URI endpoint, SamTemplate template, String prefix) {
+        LocalQueues queues = new LocalQueues(null, endpoint);
+        template.resourcesOfType("AWS::SQS::Queue").keySet().forEach(logicalId -> {
+            String url = queues.client
+                    .getQueueUrl(software.amazon.awssdk.services.sqs.model.GetQueueUrlRequest.builder()
+                            .queueName(prefix + "-" + logicalId)
+                            .build())
+                    .queueUrl();
+            queues.urls.put(logicalId, url);
+            queues.arns.put(
+                    logicalId,
+                    queues.client
+                            .getQueueAttributes(GetQueueAttributesRequest.builder()
+                                    .queueUrl(url)
+                                    .attributeNames(QueueAttributeName.QUEUE_ARN)
+                                    .build())
+                            .attributes()
+                            .get(QueueAttributeName.QUEUE_ARN));
+        });
+        return queues;
+    }
+
+    /** Every queue's URL by logical id: what {@code !Ref} of a queue resolves to. */
+    public Map<String, String> urls() {
+        return Map.copyOf(urls);
+    }
+
     /** A client of the local queues, as the runner's functions get one through SQS_ENDPOINT. */
     public static SqsClient client(URI endpoint) {
         return SqsClient.builder()
@@ -137,6 +168,8 @@ public final class LocalQueues implements AutoCloseable {
     @Override
     public void close() {
         client.close();
-        server.stopAndWait();
+        if (server != null) {
+            server.stopAndWait();
+        }
     }
 }

@@ -59,9 +59,20 @@ public final class LocalStack implements AutoCloseable {
      * @param overrides  {@code --parameter-overrides}, over the local defaults and the template's defaults
      * @param seed       whether to load the sample data into tables this run creates
      */
-    public record Settings(URI engine, Path dataDir, String tableName, Map<String, String> overrides, boolean seed) {
+    public record Settings(
+            URI engine, Path dataDir, String tableName, Map<String, String> overrides, boolean seed, Queues queues) {
         public Settings {
             overrides = Map.copyOf(overrides);
+        }
+
+        /** A run without the template's queues (invoke on its own, tests of routes). */
+        public Settings(URI engine, Path dataDir, String tableName, Map<String, String> overrides, boolean seed) {
+            this(engine, dataDir, tableName, overrides, seed, Queues.NONE);
+        }
+
+        /** These settings, with these queues. */
+        public Settings withQueues(Queues queues) {
+            return new Settings(engine, dataDir, tableName, overrides, seed, queues);
         }
 
         /** The engine at DYNAMODB_ENDPOINT and the table at TABLE_NAME when set; else a dynalite of its own. */
@@ -77,6 +88,19 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
+    /**
+     * Where the template's queues come from: none, an embedded ElasticMQ of this run's own (start-api), or the
+     * one a running start-api already has (invoke beside it).
+     */
+    public record Queues(boolean start, URI attach) {
+        public static final Queues NONE = new Queues(false, null);
+        public static final Queues OWN = new Queues(true, null);
+
+        public static Queues of(URI running) {
+            return running == null ? NONE : new Queues(false, running);
+        }
+    }
+
     private final DynaliteEngine engine;
     private final URI endpoint;
     private final DynamoDbClient client;
@@ -84,6 +108,8 @@ public final class LocalStack implements AutoCloseable {
     private final Map<String, String> tableNames;
     private final Map<String, String> parameters;
     private final LocalJwt authorizer;
+    private LocalQueues queues;
+    private SamTemplate template;
 
     private LocalStack(
             DynaliteEngine engine,
@@ -105,6 +131,13 @@ public final class LocalStack implements AutoCloseable {
     public static LocalStack start(Path root, Settings settings, PrintStream log) {
         SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
         Map<String, String> parameters = parameters(template, settings.overrides());
+        // ElasticMQ takes about 2 s to start: it starts beside the engine, the table and the sample data.
+        boolean ownQueues = settings.queues().start()
+                && !template.resourcesOfType("AWS::SQS::Queue").isEmpty();
+        java.util.concurrent.CompletableFuture<LocalQueues> queuesStarting = ownQueues
+                ? java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> LocalQueues.start(template, settings.tableName(), null))
+                : null;
         DynaliteEngine engine = null;
         URI endpoint = settings.engine();
         if (endpoint == null) {
@@ -114,6 +147,7 @@ public final class LocalStack implements AutoCloseable {
                     + (settings.dataDir() == null ? " (in memory)" : " (data in " + settings.dataDir() + ")"));
         }
         DynamoDbClient client = null;
+        LocalQueues queues = null;
         try {
             TemplateTables tables = TemplateTables.from(template);
             Map<String, String> tableNames = new LinkedHashMap<>();
@@ -129,18 +163,35 @@ public final class LocalStack implements AutoCloseable {
                 SampleData.seed(client, dataTable, shardPlan(parameters), log);
             }
             Map<String, LocalFunction> functions = new LinkedHashMap<>();
-            TemplateFunctions templateFunctions = new TemplateFunctions(template, root, parameters, tableNames);
+            if (!template.resourcesOfType("AWS::SQS::Queue").isEmpty()) {
+                if (queuesStarting != null) {
+                    queues = joined(queuesStarting);
+                    log.println("job queues on ElasticMQ at " + queues.endpoint() + ": "
+                            + String.join(", ", queues.urls().keySet()));
+                } else if (settings.queues().attach() != null) {
+                    queues = LocalQueues.attach(settings.queues().attach(), template, dataTable);
+                }
+            }
+            Map<String, String> refs = new LinkedHashMap<>(tableNames);
+            if (queues != null) {
+                refs.putAll(queues.urls()); // !Ref of a queue is its URL
+            }
+            TemplateFunctions templateFunctions = new TemplateFunctions(template, root, parameters, refs);
             URI engineEndpoint = endpoint;
+            URI queueEndpoint = queues == null ? null : queues.endpoint();
             templateFunctions.functions().forEach((id, spec) -> {
                 Map<String, String> environment = new LinkedHashMap<>(spec.environment());
                 environment.put(DynamoDbClients.ENDPOINT_VARIABLE, engineEndpoint.toString());
+                if (queueEndpoint != null) {
+                    environment.put(DynamoDbClients.SQS_ENDPOINT_VARIABLE, queueEndpoint.toString());
+                }
                 environment.put("AWS_REGION", "us-east-1");
                 environment.put("AWS_DEFAULT_REGION", "us-east-1");
                 environment.put("AWS_ACCESS_KEY_ID", "local");
                 environment.put("AWS_SECRET_ACCESS_KEY", "local");
                 functions.put(id, new LocalFunction(spec, environment, log));
             });
-            return new LocalStack(
+            LocalStack stack = new LocalStack(
                     engine,
                     endpoint,
                     client,
@@ -151,7 +202,15 @@ public final class LocalStack implements AutoCloseable {
                             template,
                             parameters,
                             () -> SigningKey.loadOrCreate(SigningKey.fileFor(root, settings.dataDir()))));
+            stack.queues = queues;
+            stack.template = template;
+            return stack;
         } catch (RuntimeException e) {
+            if (queues != null) {
+                queues.close();
+            } else if (queuesStarting != null) {
+                queuesStarting.thenAccept(LocalQueues::close);
+            }
             if (client != null) {
                 client.close();
             }
@@ -241,8 +300,30 @@ public final class LocalStack implements AutoCloseable {
         return parameters;
     }
 
+    /** The queues started beside the engine, once started; their own failure, not a wrapper's. */
+    private static LocalQueues joined(java.util.concurrent.CompletableFuture<LocalQueues> starting) {
+        try {
+            return starting.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** The template's queues of this run; null when it runs none. */
+    public LocalQueues queues() {
+        return queues;
+    }
+
+    /** The template this stack was built from. */
+    public SamTemplate template() {
+        return template;
+    }
+
     @Override
     public void close() {
+        if (queues != null) {
+            queues.close();
+        }
         functions.values().forEach(LocalFunction::close);
         client.close();
         if (engine != null) {

@@ -22,6 +22,7 @@ public final class StartApi implements AutoCloseable {
     private final Path stateFile;
     private final StartApiState state;
     private final Console console;
+    private LocalTriggers triggers;
 
     private StartApi(LocalStack stack, ApiServer server, Console console, Path stateFile, StartApiState state) {
         this.stack = stack;
@@ -39,6 +40,16 @@ public final class StartApi implements AutoCloseable {
      */
     public static StartApi start(Path root, LocalStack.Settings settings, int port, Path stateFile, PrintStream log)
             throws IOException {
+        return start(root, settings, port, stateFile, false, log);
+    }
+
+    /**
+     * As {@link #start(Path, LocalStack.Settings, int, Path, PrintStream)}, and runs the template's event source
+     * mappings on its queues, and its schedules too when {@code schedules}.
+     */
+    public static StartApi start(
+            Path root, LocalStack.Settings settings, int port, Path stateFile, boolean schedules, PrintStream log)
+            throws IOException {
         LocalStack stack = LocalStack.start(root, settings, log);
         ApiServer server = null;
         try {
@@ -55,16 +66,22 @@ public final class StartApi implements AutoCloseable {
                     stack.endpoint(),
                     stack.tableNames().values().iterator().next(),
                     settings.dataDir(),
-                    settings.overrides());
+                    settings.overrides(),
+                    stack.queues() == null ? null : stack.queues().endpoint());
+            LocalTriggers triggers = LocalTriggers.start(stack, schedules, log);
             Optional<StartApiState> other = StartApiState.read(stateFile).filter(StartApiState::isAlive);
             if (other.isPresent()) {
                 log.println("start-api: another start-api (pid " + other.get().pid() + ", "
                         + other.get().api() + ") is registered in " + stateFile
                         + "; invoke and seed keep using that one");
-                return new StartApi(stack, server, console, stateFile, null);
+                StartApi api = new StartApi(stack, server, console, stateFile, null);
+                api.triggers = triggers;
+                return api;
             }
             state.write(stateFile);
-            return new StartApi(stack, server, console, stateFile, state);
+            StartApi api = new StartApi(stack, server, console, stateFile, state);
+            api.triggers = triggers;
+            return api;
         } catch (IOException | RuntimeException e) {
             if (server != null) {
                 server.close();
@@ -90,6 +107,9 @@ public final class StartApi implements AutoCloseable {
     public void close() {
         if (state != null) {
             state.deleteIfStill(stateFile);
+        }
+        if (triggers != null) {
+            triggers.close();
         }
         console.close();
         server.close();

@@ -32,7 +32,8 @@ public record StartApiState(
         URI engine,
         String tableName,
         Path dataDir,
-        Map<String, String> parameterOverrides) {
+        Map<String, String> parameterOverrides,
+        URI queues) {
     private static final int ENGINE_CHECK_MILLIS = 500;
 
     public StartApiState {
@@ -46,7 +47,7 @@ public record StartApiState(
 
     /** The state of a start-api running in this process. */
     static StartApiState ofThisProcess(
-            URI api, URI engine, String tableName, Path dataDir, Map<String, String> parameterOverrides) {
+            URI api, URI engine, String tableName, Path dataDir, Map<String, String> parameterOverrides, URI queues) {
         ProcessHandle self = ProcessHandle.current();
         return new StartApiState(
                 self.pid(),
@@ -55,7 +56,8 @@ public record StartApiState(
                 engine,
                 tableName,
                 dataDir,
-                parameterOverrides);
+                parameterOverrides,
+                queues);
     }
 
     /** The state in {@code file}; empty when there is none or it is unreadable (a half-written or foreign file). */
@@ -78,7 +80,8 @@ public record StartApiState(
                     URI.create((String) json.get("engine")),
                     (String) json.get("table"),
                     dataDir == null ? null : Path.of((String) dataDir),
-                    overrides));
+                    overrides,
+                    json.get("queues") instanceof String queues ? URI.create(queues) : null));
         } catch (IOException | RuntimeException unreadable) {
             return Optional.empty();
         }
@@ -94,6 +97,7 @@ public record StartApiState(
         json.put("table", tableName);
         json.put("dataDir", dataDir == null ? null : dataDir.toString());
         json.put("parameterOverrides", parameterOverrides);
+        json.put("queues", queues == null ? null : queues.toString());
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Path partial = file.resolveSibling(file.getFileName() + ".partial");

@@ -10,6 +10,7 @@ import dev.oneread.keys.Ulid;
 import dev.oneread.model.ListPosition;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.FunctionEnvironment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,8 +38,8 @@ public final class PlanJobsFunction implements RequestStreamHandler {
         this(
                 DynamoDbClients.shared(),
                 DynamoDbClients.sharedAsync(),
-                DynamoDbClients.sqs(System.getenv()),
-                System.getenv("QUEUE_URL"),
+                DynamoDbClients.sqs(FunctionEnvironment.get()),
+                FunctionEnvironment.get().get("QUEUE_URL"),
                 FunctionConfig.fromEnvironment("PlanJobs"));
     }
 
