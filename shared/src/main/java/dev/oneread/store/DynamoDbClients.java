@@ -139,19 +139,7 @@ public final class DynamoDbClients {
      * as DynamoDB's, and standard retries. Built only by a function whose environment names a secret.
      */
     public static SecretsManagerClient secretsManager(Map<String, String> environment) {
-        String endpoint = environment.get(SECRETS_ENDPOINT_VARIABLE);
-        boolean local = endpoint != null && !endpoint.isBlank();
-        var builder = SecretsManagerClient.builder()
-                .httpClient(UrlConnectionHttpClient.create())
-                .region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
-                .credentialsProvider(credentials(environment, local))
-                .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD)
-                        .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
-                        .apiCallTimeout(CALL_TIMEOUT));
-        if (local) {
-            builder.endpointOverride(URI.create(endpoint));
-        }
-        return builder.build();
+        return service(SecretsManagerClient.builder(), environment, SECRETS_ENDPOINT_VARIABLE);
     }
 
     /** Overrides the SQS endpoint (the local runner's embedded queue, tests); unset on Lambda. */
@@ -162,10 +150,23 @@ public final class DynamoDbClients {
      * and HTTP client, standard retries. Built only by the planner, which sends the job's tasks.
      */
     public static software.amazon.awssdk.services.sqs.SqsClient sqs(Map<String, String> environment) {
-        String endpoint = environment.get(SQS_ENDPOINT_VARIABLE);
+        return service(software.amazon.awssdk.services.sqs.SqsClient.builder(), environment, SQS_ENDPOINT_VARIABLE);
+    }
+
+    /**
+     * A client of another AWS service, configured as DynamoDB's is: the region, credentials and URLConnection
+     * client of {@code environment}, standard retries, the same timeouts, and {@code endpointVariable}'s endpoint
+     * when it is set (a local stand-in).
+     */
+    private static <
+                    B extends
+                            software.amazon.awssdk.awscore.client.builder.AwsClientBuilder<B, C>
+                                    & software.amazon.awssdk.core.client.builder.SdkSyncClientBuilder<B, C>,
+                    C>
+            C service(B builder, Map<String, String> environment, String endpointVariable) {
+        String endpoint = environment.get(endpointVariable);
         boolean local = endpoint != null && !endpoint.isBlank();
-        var builder = software.amazon.awssdk.services.sqs.SqsClient.builder()
-                .httpClient(UrlConnectionHttpClient.create())
+        builder.httpClient(UrlConnectionHttpClient.create())
                 .region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
                 .credentialsProvider(credentials(environment, local))
                 .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD)
