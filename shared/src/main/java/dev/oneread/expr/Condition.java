@@ -21,12 +21,20 @@ public final class Condition {
 
     /** True when no item with this key exists yet: the guard that makes a put a create. */
     public static Condition attributeNotExists(String attribute) {
-        return new Condition(p -> "attribute_not_exists(" + p.name(attribute) + ")");
+        return attributeNotExists(Path.of(attribute));
+    }
+
+    public static Condition attributeNotExists(Path path) {
+        return new Condition(p -> "attribute_not_exists(" + path.render(p) + ")");
     }
 
     /** True when the item exists: the guard that keeps an update from creating an item. */
     public static Condition attributeExists(String attribute) {
-        return new Condition(p -> "attribute_exists(" + p.name(attribute) + ")");
+        return attributeExists(Path.of(attribute));
+    }
+
+    public static Condition attributeExists(Path path) {
+        return new Condition(p -> "attribute_exists(" + path.render(p) + ")");
     }
 
     public static Condition equalTo(String attribute, AttributeValue value) {
@@ -35,6 +43,10 @@ public final class Condition {
 
     public static Condition lessThan(String attribute, AttributeValue value) {
         return compare(attribute, "<", value);
+    }
+
+    public static Condition lessThan(Path path, AttributeValue value) {
+        return compare(path, "<", value);
     }
 
     public Condition and(Condition other) {
@@ -56,7 +68,10 @@ public final class Condition {
     }
 
     private static Condition compare(String attribute, String operator, AttributeValue value) {
-        return new Condition(
-                p -> p.name(attribute) + " " + operator + " " + p.value(Placeholders.initialsOf(attribute), value));
+        return compare(Path.of(attribute), operator, value);
+    }
+
+    private static Condition compare(Path path, String operator, AttributeValue value) {
+        return new Condition(p -> path.render(p) + " " + operator + " " + p.value(path.valueHint(), value));
     }
 }

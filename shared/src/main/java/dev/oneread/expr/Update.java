@@ -27,7 +27,7 @@ public final class Update {
         IF_ABSENT
     }
 
-    private record Clause(String attribute, AttributeValue value, Assign assign) {}
+    private record Clause(Path path, AttributeValue value, Assign assign) {}
 
     private Update() {}
 
@@ -36,8 +36,17 @@ public final class Update {
     }
 
     public Update andSet(String attribute, AttributeValue value) {
-        requireNew(attribute);
-        sets.add(new Clause(attribute, value, Assign.VALUE));
+        return andSet(Path.of(attribute), value);
+    }
+
+    /** {@code SET #a.#b = :b}: the parent map must exist (guard with {@code attribute_exists}). */
+    public static Update set(Path path, AttributeValue value) {
+        return new Update().andSet(path, value);
+    }
+
+    public Update andSet(Path path, AttributeValue value) {
+        requireNew(path);
+        sets.add(new Clause(path, value, Assign.VALUE));
         return this;
     }
 
@@ -46,20 +55,20 @@ public final class Update {
      * choice survives every later write of the same clause.
      */
     public Update andSetIfAbsent(String attribute, AttributeValue value) {
-        requireNew(attribute);
-        sets.add(new Clause(attribute, value, Assign.IF_ABSENT));
+        requireNew(Path.of(attribute));
+        sets.add(new Clause(Path.of(attribute), value, Assign.IF_ABSENT));
         return this;
     }
 
     /** {@code SET #a = #a + :one}: a counter such as the item version. */
     public Update increment(String attribute) {
-        requireNew(attribute);
-        sets.add(new Clause(attribute, AttributeValue.fromN("1"), Assign.INCREMENT));
+        requireNew(Path.of(attribute));
+        sets.add(new Clause(Path.of(attribute), AttributeValue.fromN("1"), Assign.INCREMENT));
         return this;
     }
 
     public Update remove(String attribute) {
-        requireNew(attribute);
+        requireNew(Path.of(attribute));
         removes.add(attribute);
         return this;
     }
@@ -73,10 +82,10 @@ public final class Update {
         Placeholders placeholders = new Placeholders();
         List<String> setClauses = new ArrayList<>();
         for (Clause clause : sets) {
-            String name = placeholders.name(clause.attribute());
+            String name = clause.path().render(placeholders);
             String value = clause.assign() == Assign.INCREMENT
                     ? placeholders.value("one", clause.value())
-                    : placeholders.value(Placeholders.initialsOf(clause.attribute()), clause.value());
+                    : placeholders.value(clause.path().valueHint(), clause.value());
             setClauses.add(
                     switch (clause.assign()) {
                         case VALUE -> name + " = " + value;
@@ -98,12 +107,11 @@ public final class Update {
         return new UpdateExpression(update, guard, names.names(), names.values());
     }
 
-    private void requireNew(String attribute) {
-        Placeholders.initialsOf(attribute);
-        boolean seen = removes.contains(attribute)
-                || sets.stream().anyMatch(c -> c.attribute().equals(attribute));
+    private void requireNew(Path path) {
+        boolean seen = removes.stream().anyMatch(r -> Path.of(r).equals(path))
+                || sets.stream().anyMatch(c -> c.path().equals(path));
         if (seen) {
-            throw new IllegalArgumentException("attribute updated twice: " + attribute);
+            throw new IllegalArgumentException("attribute updated twice: " + String.join(".", path.segments()));
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.oneread.jobs;
 
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ListPosition;
 import dev.oneread.model.Page;
 import dev.oneread.model.Workspace;
@@ -12,7 +14,8 @@ import java.util.Optional;
 
 /**
  * The planner of a job run: enumerates every workspace through the registry of the cross-workspace index (its
- * shards queried at once, page by page; no Scan) and sends one task per workspace to the job queue. When time runs
+ * shards queried at once, page by page; no Scan) and sends one task per workspace, or per shard for a sharded
+ * tenant's stats, to the job queue. When time runs
  * low it stops at a page boundary and returns where it stopped; a continuation with that position sends the rest.
  * A task sent twice (a continuation after a page was sent but not recorded) is harmless: workers apply a task at
  * most once per run.
@@ -27,10 +30,12 @@ public final class JobPlanner {
 
     private final ControlPlaneStore store;
     private final TaskQueue queue;
+    private final ShardPlan shardPlan;
 
-    public JobPlanner(ControlPlaneStore store, TaskQueue queue) {
+    public JobPlanner(ControlPlaneStore store, TaskQueue queue, ShardPlan shardPlan) {
         this.store = store;
         this.queue = queue;
+        this.shardPlan = shardPlan;
     }
 
     /** What one planner run did, and where a continuation starts (empty when every workspace has its task). */
@@ -40,23 +45,48 @@ public final class JobPlanner {
         }
     }
 
+    /**
+     * A sharded tenant's stats get one task per shard, so that no single worker walks a hot tenant's whole
+     * collection; a tenant still moving into its shards gets one task over every partition it may use.
+     */
+    List<JobTask> tasksFor(String job, WorkspaceId workspaceId, String runId) {
+        int shards = shardPlan.shardCount(workspaceId);
+        if (!JobTask.STATS.equals(job) || shards == 0 || shardPlan.isMigrating(workspaceId)) {
+            return List.of(new JobTask(job, workspaceId, runId));
+        }
+        List<JobTask> tasks = new ArrayList<>();
+        for (int shard = 1; shard <= shards; shard++) {
+            tasks.add(new JobTask(job, workspaceId, shard, runId));
+        }
+        return tasks;
+    }
+
     public Plan plan(String job, String runId, Optional<ListPosition> after, CallTally tally) {
         int tasks = 0;
         int sendCalls = 0;
         int pages = 0;
         Optional<ListPosition> position = after;
+        // Tasks wait here until ten fill a SendMessageBatch: a run of T tasks is ceil(T/10) calls, whatever the
+        // pages hold. Before a stop the rest go out, so a continuation's position has every task before it sent.
+        List<JobTask> pending = new ArrayList<>();
         do {
             if (tally.remaining().compareTo(STOP_MARGIN) <= 0 && pages > 0) {
+                sendCalls += queue.send(pending);
                 return new Plan(tasks, sendCalls, pages, position);
             }
             Page<Workspace> page = store.listWorkspaces(PAGE, position, tally);
             pages++;
-            List<JobTask> batch = new ArrayList<>();
-            page.items().forEach(w -> batch.add(new JobTask(job, w.id(), runId)));
-            sendCalls += queue.send(batch);
-            tasks += batch.size();
+            for (Workspace workspace : page.items()) {
+                List<JobTask> more = tasksFor(job, workspace.id(), runId);
+                pending.addAll(more);
+                tasks += more.size();
+            }
+            int full = pending.size() - pending.size() % TaskQueue.BATCH;
+            sendCalls += queue.send(pending.subList(0, full));
+            pending = new ArrayList<>(pending.subList(full, pending.size()));
             position = page.next();
         } while (position.isPresent());
+        sendCalls += queue.send(pending);
         return new Plan(tasks, sendCalls, pages, Optional.empty());
     }
 }

@@ -40,8 +40,12 @@ public final class JobWorker {
                 JobTask task = JobTask.fromJson(String.valueOf(record.get("body")));
                 line.put("task", task.job());
                 line.put("workspaceId", task.workspaceId().value());
+                if (task.shard() > 0) {
+                    line.put("shard", task.shard());
+                }
                 line.put("runId", task.runId());
-                StatsRollup.Outcome outcome = stats.run(task.workspaceId(), task.runId(), clock.instant(), tally);
+                StatsRollup.Outcome outcome =
+                        stats.run(task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally);
                 line.put("applied", outcome.applied());
                 line.put("counts", outcome.counts());
                 line.put("ok", true);

@@ -135,12 +135,29 @@ public final class Items {
                 stats(item.get(StatsRequests.STATS)));
     }
 
-    /** The counts the stats job wrote, or null before its first run (or where they do not parse). */
+    /**
+     * The counts the stats job wrote, or null before its first run (or where they do not parse). A sharded
+     * tenant's map holds one part per shard ({@code s01}, ...), each written by its own task: they are summed, and
+     * the oldest part's time is the whole's.
+     */
     private static WorkspaceStats stats(AttributeValue stats) {
         if (stats == null || !stats.hasM()) {
             return null;
         }
-        Map<String, AttributeValue> m = stats.m();
+        WorkspaceStats sum = null;
+        for (Map.Entry<String, AttributeValue> entry : stats.m().entrySet()) {
+            if (entry.getKey().matches("s[0-9]{2}") && entry.getValue().hasM()) {
+                WorkspaceStats part = counts(entry.getValue().m());
+                if (part == null) {
+                    return null;
+                }
+                sum = sum == null ? part : sum.plus(part);
+            }
+        }
+        return sum != null ? sum : counts(stats.m());
+    }
+
+    private static WorkspaceStats counts(Map<String, AttributeValue> m) {
         try {
             return new WorkspaceStats(
                     Integer.parseInt(m.get("ACTIVE").n()),

@@ -1,6 +1,7 @@
 package dev.oneread.store;
 
 import dev.oneread.expr.Condition;
+import dev.oneread.expr.Path;
 import dev.oneread.expr.Update;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
@@ -45,6 +46,58 @@ public final class StatsRequests {
      */
     public UpdateItemRequest writeStats(
             WorkspaceId workspaceId, Map<ProjectStatus, Integer> counts, String runId, Instant asOf) {
+        AttributeValue run = AttributeValue.fromS(runId);
+        Update update = Update.set(STATS, AttributeValue.fromM(counts(counts, asOf)))
+                .andSet(STATS_RUN, run)
+                .when(Condition.attributeExists(Items.VERSION)
+                        .and(Condition.attributeNotExists(STATS_RUN).or(Condition.lessThan(STATS_RUN, run))));
+        return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), null);
+    }
+
+    /**
+     * The name of one shard's part in a sharded tenant's {@code stats} map: {@code s07}. Each shard's task writes
+     * its own part, so the tasks of one tenant never overwrite each other; a read sums the parts.
+     */
+    public static String shardPart(int shard) {
+        return String.format("s%02d", shard);
+    }
+
+    /**
+     * Writes one shard's counts into the workspace's {@code stats} map, if the map exists and this part has not
+     * seen this run, or a later one (the run is kept in the part). DynamoDB refuses a SET through a map that does
+     * not exist, hence the {@code attribute_exists} guard: the first part of a tenant goes through {@link
+     * #createShardStats}.
+     */
+    public UpdateItemRequest writeShardStats(
+            WorkspaceId workspaceId, int shard, Map<ProjectStatus, Integer> counts, String runId, Instant asOf) {
+        AttributeValue run = AttributeValue.fromS(runId);
+        Path part = Path.of(STATS, shardPart(shard));
+        Update update = Update.set(part, shardPartValue(counts, runId, asOf))
+                .when(Condition.attributeExists(Items.VERSION)
+                        .and(Condition.attributeExists(STATS))
+                        .and(Condition.attributeNotExists(part).or(Condition.lessThan(part.then(PART_RUN), run))));
+        return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), null);
+    }
+
+    /** Creates the {@code stats} map with its first shard's part, if the workspace exists and has no map yet. */
+    public UpdateItemRequest createShardStats(
+            WorkspaceId workspaceId, int shard, Map<ProjectStatus, Integer> counts, String runId, Instant asOf) {
+        AttributeValue stats = AttributeValue.fromM(Map.of(shardPart(shard), shardPartValue(counts, runId, asOf)));
+        Update update = Update.set(STATS, stats)
+                .when(Condition.attributeExists(Items.VERSION).and(Condition.attributeNotExists(STATS)));
+        return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), null);
+    }
+
+    /** The run that wrote a shard's part, kept inside the part. */
+    static final String PART_RUN = "run";
+
+    private static AttributeValue shardPartValue(Map<ProjectStatus, Integer> counts, String runId, Instant asOf) {
+        Map<String, AttributeValue> part = counts(counts, asOf);
+        part.put(PART_RUN, AttributeValue.fromS(runId));
+        return AttributeValue.fromM(part);
+    }
+
+    private static Map<String, AttributeValue> counts(Map<ProjectStatus, Integer> counts, Instant asOf) {
         Map<String, AttributeValue> stats = new LinkedHashMap<>();
         int total = 0;
         for (ProjectStatus status : ProjectStatus.values()) {
@@ -54,11 +107,6 @@ public final class StatsRequests {
         }
         stats.put("total", AttributeValue.fromN(Integer.toString(total)));
         stats.put("asOf", AttributeValue.fromS(asOf.toString()));
-        AttributeValue run = AttributeValue.fromS(runId);
-        Update update = Update.set(STATS, AttributeValue.fromM(stats))
-                .andSet(STATS_RUN, run)
-                .when(Condition.attributeExists(Items.VERSION)
-                        .and(Condition.attributeNotExists(STATS_RUN).or(Condition.lessThan(STATS_RUN, run))));
-        return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), null);
+        return stats;
     }
 }

@@ -46,4 +46,56 @@ class StatsRequestsTest {
                                 Instant.parse("2026-12-03T00:00:00Z")))
                 .isEqualTo(expected);
     }
+
+    @Test
+    void writeShardStats_shouldSetOneShardsPart_throughAnExistingMap_oncePerRun() {
+        AttributeValue part = AttributeValue.fromM(ControlPlaneRequestsTest.ordered(
+                "ACTIVE", AttributeValue.fromN("2"),
+                "PAUSED", AttributeValue.fromN("0"),
+                "ARCHIVED", AttributeValue.fromN("0"),
+                "total", AttributeValue.fromN("2"),
+                "asOf", AttributeValue.fromS("2026-12-03T00:00:00Z"),
+                "run", AttributeValue.fromS(RUN)));
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(ControlPlaneRequestsTest.ordered(
+                        "EntityRef", AttributeValue.fromS("WS#acme"), "Detail", AttributeValue.fromS("META")))
+                .updateExpression("SET #s.#s2 = :s")
+                .conditionExpression(
+                        "attribute_exists(#v) AND attribute_exists(#s) AND (attribute_not_exists(#s.#s2) OR #s.#s2.#r < :r)")
+                .expressionAttributeNames(
+                        ControlPlaneRequestsTest.ordered("#s", "stats", "#s2", "s07", "#v", "version", "#r", "run"))
+                .expressionAttributeValues(
+                        ControlPlaneRequestsTest.ordered(":s", part, ":r", AttributeValue.fromS(RUN)))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        assertThat(new StatsRequests("oneread")
+                        .writeShardStats(
+                                WorkspaceId.of("acme"),
+                                7,
+                                Map.of(ProjectStatus.ACTIVE, 2),
+                                RUN,
+                                Instant.parse("2026-12-03T00:00:00Z")))
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void createShardStats_shouldCreateTheMapWithItsFirstPart_onlyWhereThereIsNone() {
+        UpdateItemRequest request = new StatsRequests("oneread")
+                .createShardStats(WorkspaceId.of("acme"), 3, Map.of(), RUN, Instant.parse("2026-12-03T00:00:00Z"));
+        assertThat(request.updateExpression()).isEqualTo("SET #s = :s");
+        assertThat(request.conditionExpression()).isEqualTo("attribute_exists(#v) AND attribute_not_exists(#s)");
+        assertThat(request.expressionAttributeNames()).isEqualTo(Map.of("#s", "stats", "#v", "version"));
+        assertThat(request.expressionAttributeValues().get(":s").m()).containsOnlyKeys("s03");
+        assertThat(request.expressionAttributeValues()
+                        .get(":s")
+                        .m()
+                        .get("s03")
+                        .m()
+                        .get("run"))
+                .isEqualTo(AttributeValue.fromS(RUN));
+    }
+
+    private static final String RUN = "01JDQ6V7K4N3M2P1R0S9T8V7Z0";
 }

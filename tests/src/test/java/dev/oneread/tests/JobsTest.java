@@ -58,6 +58,9 @@ import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
 class JobsTest {
     private static final int WORKSPACES = 200;
     private static final int HOT = 5;
+    private static final int SHARDS = 4;
+    /** One task per workspace, and one per shard of a hot tenant. */
+    private static final int TASKS = WORKSPACES - HOT + HOT * SHARDS;
 
     private final TestEngine engine = TestEngine.get();
     private final String table = "jobs-" + UUID.randomUUID().toString().substring(0, 8);
@@ -72,7 +75,7 @@ class JobsTest {
             String ws = String.format("job-%03d", w);
             workspaces.add(ws);
             if (w < HOT) {
-                hot.append(hot.length() == 0 ? "" : ",").append(ws).append("=4");
+                hot.append(hot.length() == 0 ? "" : ",").append(ws).append("=").append(SHARDS);
             }
         }
         ShardPlan plan = ShardPlan.parse(hot.toString(), "");
@@ -102,10 +105,10 @@ class JobsTest {
                     engine.client, engine.asyncClient, queues.client(), queue, Api.config("PlanJobs", plan, table));
             Map<String, Object> planned =
                     Lambda.invokeJob(planner, Map.of("job", "stats")).output();
-            // THEN it sent exactly one task per workspace, 10 to a SendMessageBatch
+            // THEN it sent exactly one task per workspace and one per shard of a hot tenant, 10 to a SendMessageBatch
             assertThat(planned)
-                    .containsEntry("tasks", WORKSPACES)
-                    .containsEntry("sendMessageBatchCalls", WORKSPACES / 10)
+                    .containsEntry("tasks", TASKS)
+                    .containsEntry("sendMessageBatchCalls", (TASKS + 9) / 10)
                     .containsEntry("done", true);
             // AND a poison message that is no task
             queues.client()
@@ -130,12 +133,12 @@ class JobsTest {
                     new PrintStream(new ByteArrayOutputStream()))) {
                 long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
                 while (System.nanoTime() < deadline
-                        && (applied(lines) < WORKSPACES || depth(queues, "JobDeadLetterQueue") < 1)) {
+                        && (applied(lines) < TASKS || depth(queues, "JobDeadLetterQueue") < 1)) {
                     Thread.sleep(200);
                 }
             }
-            // THEN every workspace's stats were written once, and equal a brute-force count
-            assertThat(applied(lines)).isEqualTo(WORKSPACES);
+            // THEN every task's counts were written once, and every workspace's equal a brute-force count
+            assertThat(applied(lines)).isEqualTo(TASKS);
             Map<String, Map<String, Integer>> truth = bruteForce();
             for (String ws : workspaces) {
                 Map<String, AttributeValue> item = engine.client
@@ -147,14 +150,24 @@ class JobsTest {
                                 .consistentRead(true)
                                 .build())
                         .item();
-                Map<String, AttributeValue> stats = item.get("stats").m();
                 Map<String, Integer> expected = truth.getOrDefault(ws, Map.of());
+                @SuppressWarnings("unchecked")
+                Map<String, Object> stats =
+                        (Map<String, Object>) api.getWorkspace(ws).json().get("stats");
                 for (ProjectStatus status : ProjectStatus.values()) {
-                    assertThat(Integer.parseInt(stats.get(status.name()).n()))
+                    assertThat(stats.get(status.name()))
                             .as(ws + " " + status)
                             .isEqualTo(expected.getOrDefault(status.name(), 0));
                 }
-                assertThat(item.get("statsRun").s()).isEqualTo(planned.get("runId"));
+                if (plan.isSharded(WorkspaceId.of(ws))) {
+                    // one part per shard, each written by its own task of this run
+                    Map<String, AttributeValue> parts = item.get("stats").m();
+                    assertThat(parts).hasSize(SHARDS);
+                    parts.values()
+                            .forEach(part -> assertThat(part.m().get("run").s()).isEqualTo(planned.get("runId")));
+                } else {
+                    assertThat(item.get("statsRun").s()).isEqualTo(planned.get("runId"));
+                }
                 assertThat(item.get("version").n())
                         .as("a job does not bump the ETag")
                         .isEqualTo("1");
@@ -174,7 +187,7 @@ class JobsTest {
             }
             assertThat(injected).containsOnlyKeys(flaky);
             for (String ws : workspaces) {
-                assertThat(okPerWorkspace.get(ws)).as(ws).isEqualTo(1);
+                assertThat(okPerWorkspace.get(ws)).as(ws).isEqualTo(plan.isSharded(WorkspaceId.of(ws)) ? SHARDS : 1);
                 assertThat(failedPerWorkspace.getOrDefault(ws, 0)).as(ws).isEqualTo(flaky.contains(ws) ? 1 : 0);
             }
             // AND the poison task failed on each of its 5 receives, then went to the dead-letter queue

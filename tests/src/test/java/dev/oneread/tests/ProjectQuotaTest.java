@@ -29,7 +29,7 @@ class ProjectQuotaTest {
             assertThat(api.createProject(ws, "{\"name\":\"p" + i + "\"}").status())
                     .isEqualTo(201);
         }
-        stats.run(WorkspaceId.of(ws), Ulid.generator().next().value(), Instant.now(), new CallTally());
+        stats.run(WorkspaceId.of(ws), 0, Ulid.generator().next().value(), Instant.now(), new CallTally());
         // WHEN a fourth is created
         Lambda.Response refused = api.createProject(ws, "{\"name\":\"one too many\"}");
         // THEN 409 with the quota's problem type, after the one read the create makes anyway

@@ -55,7 +55,8 @@ public final class PlanJobsFunction implements RequestStreamHandler {
         }
         this.planner = new JobPlanner(
                 new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan()),
-                new TaskQueue(sqs, queueUrl));
+                new TaskQueue(sqs, queueUrl),
+                config.shardPlan());
     }
 
     @Override
