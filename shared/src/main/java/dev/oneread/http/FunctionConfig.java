@@ -5,6 +5,7 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.model.ProjectQuota;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -63,6 +64,24 @@ public record FunctionConfig(
             throw new IllegalStateException("PROJECT_QUOTA is not a positive whole number");
         }
     }
+
+    /**
+     * PURGE_FENCE_SECONDS: how long a purge waits after the DELETE before it sweeps, so that every CreateProject
+     * that read the workspace live has ended (CreateProject's timeout, and a margin; TemplateTest holds them
+     * together).
+     */
+    public Duration purgeFence() {
+        String raw = FunctionEnvironment.get().get("PURGE_FENCE_SECONDS");
+        try {
+            return Duration.ofSeconds(
+                    raw == null || raw.isBlank() ? DEFAULT_PURGE_FENCE_SECONDS : Long.parseLong(raw.strip()));
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException("PURGE_FENCE_SECONDS is not a whole number");
+        }
+    }
+
+    /** CreateProject's timeout (10 s, the template's Globals) and 2 s for a write still in flight. */
+    public static final long DEFAULT_PURGE_FENCE_SECONDS = 12;
 
     /** The template's default for ProjectQuota. */
     public static final int DEFAULT_PROJECT_QUOTA = 10_000;

@@ -15,11 +15,13 @@ import java.util.Map;
  * <pre>{@code String body = new JobTask("stats", WorkspaceId.of("acme"), runId).toJson();}</pre>
  */
 public record JobTask(String job, WorkspaceId workspaceId, int shard, String runId) {
-    /** The jobs a worker knows. */
+    /** The jobs a worker knows: the stats rollup, and the purge of a deleted workspace. */
     public static final String STATS = "stats";
 
+    public static final String PURGE = "purge";
+
     public JobTask {
-        if (!STATS.equals(job)) {
+        if (!STATS.equals(job) && !PURGE.equals(job)) {
             throw new IllegalArgumentException("unknown job " + job);
         }
         if (shard < 0 || shard > KeyCodec.MAX_SHARDS) {

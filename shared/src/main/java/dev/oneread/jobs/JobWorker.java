@@ -2,6 +2,7 @@ package dev.oneread.jobs;
 
 import dev.oneread.store.CallTally;
 import dev.oneread.store.StatsRollup;
+import dev.oneread.store.WorkspacePurge;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,10 +19,18 @@ import java.util.function.Consumer;
  */
 public final class JobWorker {
     private final StatsRollup stats;
+    private final WorkspacePurge purge;
+    private final TaskQueue continuations;
     private final Clock clock;
 
-    public JobWorker(StatsRollup stats, Clock clock) {
+    /**
+     * @param continuations where a purge that ran out of time sends itself again, to go on where it stopped; null
+     *                      for none (the task then fails, and its message comes back)
+     */
+    public JobWorker(StatsRollup stats, WorkspacePurge purge, TaskQueue continuations, Clock clock) {
         this.stats = stats;
+        this.purge = purge;
+        this.continuations = continuations;
         this.clock = clock;
     }
 
@@ -44,10 +53,23 @@ public final class JobWorker {
                     line.put("shard", task.shard());
                 }
                 line.put("runId", task.runId());
-                StatsRollup.Outcome outcome =
-                        stats.run(task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally);
-                line.put("applied", outcome.applied());
-                line.put("counts", outcome.counts());
+                if (JobTask.PURGE.equals(task.job())) {
+                    WorkspacePurge.Outcome outcome =
+                            purge.run(task.workspaceId(), task.runId(), clock.instant(), tally);
+                    line.put("deleted", outcome.deleted());
+                    line.put("state", outcome.state());
+                    if (!outcome.finished()) {
+                        if (continuations == null) {
+                            throw new IllegalStateException("the purge ran out of time, and has no queue to go on");
+                        }
+                        continuations.send(List.of(task));
+                    }
+                } else {
+                    StatsRollup.Outcome outcome =
+                            stats.run(task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally);
+                    line.put("applied", outcome.applied());
+                    line.put("counts", outcome.counts());
+                }
                 line.put("ok", true);
             } catch (RuntimeException e) {
                 failed.add(messageId);

@@ -1,14 +1,19 @@
 package dev.oneread.jobs;
 
+import dev.oneread.store.exceptions.StoreUnavailableException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequest;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
+import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
 
 /**
  * The job queue, for the planner: tasks go out in SendMessageBatch calls of 10 (SQS's limit), and the entries a
@@ -28,6 +33,28 @@ public final class TaskQueue {
     public TaskQueue(SqsClient sqs, String queueUrl) {
         this.sqs = sqs;
         this.queueUrl = queueUrl;
+    }
+
+    /** SQS delays a message by at most 15 minutes. */
+    static final Duration MAX_DELAY = Duration.ofMinutes(15);
+
+    /**
+     * Sends one task that no worker receives before {@code delay} has passed (SQS's DelaySeconds): a purge waits
+     * out its fence on the queue, not in a running function.
+     */
+    public void sendDelayed(JobTask task, Duration delay) {
+        if (delay.isNegative() || delay.compareTo(MAX_DELAY) > 0) {
+            throw new IllegalArgumentException("a task's delay is 0 to 15 minutes");
+        }
+        translated(() -> sqs.sendMessage(delayed(queueUrl, task, delay)));
+    }
+
+    static SendMessageRequest delayed(String queueUrl, JobTask task, Duration delay) {
+        return SendMessageRequest.builder()
+                .queueUrl(queueUrl)
+                .messageBody(task.toJson())
+                .delaySeconds((int) Math.ceil(delay.toMillis() / 1000.0))
+                .build();
     }
 
     /** The batch request for up to 10 tasks; each entry's id is its place in the list. */
@@ -53,7 +80,8 @@ public final class TaskQueue {
                 pending.put("t" + i, tasks.get(i));
             }
             for (int attempt = 1; !pending.isEmpty(); attempt++) {
-                SendMessageBatchResponse response = sqs.sendMessageBatch(batch(queueUrl, pending));
+                Map<String, JobTask> entries = pending;
+                SendMessageBatchResponse response = translated(() -> sqs.sendMessageBatch(batch(queueUrl, entries)));
                 calls++;
                 Map<String, JobTask> failed = new LinkedHashMap<>();
                 for (BatchResultErrorEntry error : response.failed()) {
@@ -67,5 +95,14 @@ public final class TaskQueue {
             }
         }
         return calls;
+    }
+
+    /** An SQS failure is the queue being unavailable: a 503 to an API caller, a retried message to a worker. */
+    private static <T> T translated(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (SdkException e) {
+            throw new StoreUnavailableException(e);
+        }
     }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
@@ -84,11 +85,26 @@ public record AuditedCall(
         Integer returned = response.getValueForField("Count", Integer.class)
                 .orElse(operation.equals("GetItem") ? (found ? 1 : 0) : null);
         Integer read = response.getValueForField("ScannedCount", Integer.class).orElse(returned);
-        BigDecimal units = response.getValueForField("ConsumedCapacity", ConsumedCapacity.class)
+        BigDecimal units = capacity(response);
+        return outcome(read, returned, units, false, null);
+    }
+
+    /**
+     * The capacity a response reports: one ConsumedCapacity for a single-item call or a Query, and a list of them
+     * (one per table) for a batch call, summed.
+     */
+    private static BigDecimal capacity(SdkResponse response) {
+        if (response instanceof BatchWriteItemResponse batch) {
+            return batch.hasConsumedCapacity()
+                    ? batch.consumedCapacity().stream()
+                            .map(c -> BigDecimal.valueOf(c.capacityUnits()))
+                            .reduce(BigDecimal.ZERO, BigDecimal::add)
+                    : null;
+        }
+        return response.getValueForField("ConsumedCapacity", ConsumedCapacity.class)
                 .map(ConsumedCapacity::capacityUnits)
                 .map(BigDecimal::valueOf)
                 .orElse(null);
-        return outcome(read, returned, units, false, null);
     }
 
     /** This call, refused by its condition: billed {@code writeUnits} all the same, though DynamoDB says none. */

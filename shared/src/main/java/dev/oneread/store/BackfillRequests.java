@@ -49,12 +49,12 @@ public final class BackfillRequests {
 
     /**
      * Gives a workspace its registry keys, if it is still a workspace (it has a version) and still has none: a
-     * concurrent write that indexed it wins, and a deleted one is not brought back.
+     * concurrent write that indexed it wins, and a deleted one (or one being purged) is not brought back.
      */
     public UpdateItemRequest indexWorkspace(PrimaryKey key) {
         Map<String, AttributeValue> entry =
                 control.registryEntry(KeyCodec.decodePartition(key.partition()).workspaceId());
-        return indexed(key, entry, Condition.attributeExists(Items.VERSION));
+        return indexed(key, entry, Condition.attributeExists(Items.VERSION).and(ControlPlaneRequests.notPurging()));
     }
 
     /**

@@ -181,7 +181,38 @@ public final class ControlPlaneRequests {
         // The registry entry's keys, again: the same values every time, and a workspace written before the index
         // existed joins the registry with its first update.
         registryEntry(workspaceId).forEach(update::andSet);
-        return versionedUpdate(KeyCodec.workspaceKey(workspaceId), update, expected);
+        return versionedWorkspaceUpdate(workspaceId, update, expected);
+    }
+
+    /**
+     * Deletes a workspace, at the expected version if given: marks it purging (every read from now on is a 404,
+     * and nothing is created in it), and takes it out of the registry at once, in this one write. The purge task
+     * of {@code purgeRun} then deletes its items, and this one last.
+     */
+    public UpdateItemRequest deleteWorkspace(
+            WorkspaceId workspaceId, ExpectedVersion expected, String purgeRun, Instant now) {
+        Update update = Update.set(Items.PURGE_RUN, AttributeValue.fromS(purgeRun))
+                .andSet(Items.DELETED_AT, AttributeValue.fromS(now.toString()))
+                .andSet(Items.UPDATED_AT, AttributeValue.fromS(now.toString()))
+                .remove(KeyCodec.INDEX_PARTITION_KEY)
+                .remove(KeyCodec.INDEX_SORT_KEY);
+        return versionedWorkspaceUpdate(workspaceId, update, expected);
+    }
+
+    /** A versioned update of a workspace that is not being purged: a DELETE wins over every later write. */
+    private UpdateItemRequest versionedWorkspaceUpdate(
+            WorkspaceId workspaceId, Update update, ExpectedVersion expected) {
+        return table.update(
+                KeyCodec.workspaceKey(workspaceId),
+                update.increment(Items.VERSION)
+                        .when(versionGuard(expected).and(notPurging()))
+                        .build(),
+                ReturnValue.ALL_NEW);
+    }
+
+    /** A workspace that is not being purged: no write but the purge's own touches one that is. */
+    static Condition notPurging() {
+        return Condition.attributeNotExists(Items.PURGE_RUN);
     }
 
     /** Changes a project at one of its location's keys, at the expected version, bumping it; never creates one. */

@@ -80,9 +80,36 @@ public final class ControlPlaneStore {
         return this;
     }
 
+    /** One workspace: 1 GetItem. One being purged is gone already (404). */
     public Workspace getWorkspace(WorkspaceId id, CallTally tally) {
-        return Items.workspace(
-                calls.get(requests.getWorkspace(id), tally).orElseThrow(() -> new NotFoundException("workspace")));
+        return Items.workspace(calls.get(requests.getWorkspace(id), tally)
+                .filter(Items::isLive)
+                .orElseThrow(() -> new NotFoundException("workspace")));
+    }
+
+    /**
+     * Deletes a workspace (see {@link ControlPlaneRequests#deleteWorkspace}): 1 UpdateItem. Returns the purge that
+     * will delete its items: this request's, or, when the workspace is being purged already, that purge, so a
+     * second DELETE is answered as the first was and changes nothing. 404 when there is no such workspace; 412
+     * when {@code expected} names another version. A refusal is explained as for {@link #updateWorkspace}.
+     */
+    public Purge deleteWorkspace(
+            WorkspaceId id, ExpectedVersion expected, String purgeRun, Instant now, CallTally tally) {
+        PrimaryKey key = KeyCodec.workspaceKey(id);
+        return calls.update(requests.deleteWorkspace(id, expected, purgeRun, now), tally)
+                .then(written -> new Purge(id, purgeRun, now), refused -> {
+                    Map<String, AttributeValue> current = refused.current()
+                            .or(() -> calls.get(requests.readAfterConflict(key), tally))
+                            .filter(item -> !Items.isTombstone(item))
+                            .orElseThrow(() -> new NotFoundException("workspace"));
+                    if (Items.isPurging(current)) {
+                        return Purge.of(id, current);
+                    }
+                    if (!current.containsKey(Items.VERSION)) {
+                        throw new NotFoundException("workspace");
+                    }
+                    throw new PreconditionFailedException("workspace", refused.cause());
+                });
     }
 
     /**
@@ -257,7 +284,7 @@ public final class ControlPlaneStore {
         }
         return Conflict.of(refused.current()
                 .or(() -> calls.get(requests.readAfterConflict(key), tally))
-                .filter(item -> !Items.isTombstone(item)));
+                .filter(Items::isLive));
     }
 
     /**
@@ -296,6 +323,9 @@ public final class ControlPlaneStore {
         List<Project> projects = new ArrayList<>(page.items().size());
         for (Map<String, AttributeValue> item : page.items()) {
             if (Items.isWorkspace(item)) {
+                if (Items.isPurging(item)) {
+                    throw new NotFoundException("workspace");
+                }
                 workspace = Optional.of(Items.workspace(item));
             } else {
                 projects.add(Items.project(item));

@@ -34,6 +34,13 @@ public enum CostBudget {
             "0.5"),
     UPDATE_PROJECT("UpdateProject", "1 UpdateItem (2 while its tenant moves into shards)", 1, Fan.LOCATIONS, 0, "1"),
     DELETE_PROJECT("DeleteProject", "1 DeleteItem (2 while its tenant moves into shards)", 1, Fan.LOCATIONS, 0, "1"),
+    DELETE_WORKSPACE(
+            "DeleteWorkspace",
+            "1 UpdateItem (marks it purging) + 1 SQS SendMessage (its purge task)",
+            1,
+            Fan.NONE,
+            0,
+            "1"),
     LIST_PROJECTS_BY_STATUS(
             "ListProjectsByStatus",
             "1 Query per index shard per page (IndexShards, 8 by default), from the index",

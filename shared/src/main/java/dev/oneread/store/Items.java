@@ -32,6 +32,13 @@ public final class Items {
      * and the move's copy refuse it, and every read treats it as no item.
      */
     static final String DELETED_DURING_MOVE = "deletedDuringMove";
+    /**
+     * Marks a workspace being purged (DELETE /workspaces/{id}): the purge's run id. From the write that sets it,
+     * every read treats the workspace as gone, and nothing can create in it; the purge task deletes the item last.
+     */
+    static final String PURGE_RUN = "purgeRun";
+    /** When the workspace was deleted: the purge sweeps once every create that could have read it live has ended. */
+    static final String DELETED_AT = "deletedAt";
     /** The {@link CreationToken} of the request that created the item. */
     static final String CREATION_TOKEN = "creationToken";
     // Idempotency records
@@ -96,6 +103,16 @@ public final class Items {
     /** True for a tombstone (see {@link #DELETED_DURING_MOVE}): no project, whatever its key says. */
     public static boolean isTombstone(Map<String, AttributeValue> item) {
         return item.containsKey(DELETED_DURING_MOVE);
+    }
+
+    /** A workspace item whose workspace was deleted and is being purged: to every reader, no item. */
+    static boolean isPurging(Map<String, AttributeValue> item) {
+        return item.containsKey(PURGE_RUN);
+    }
+
+    /** Neither a tombstone nor a workspace being purged: an item a reader sees. */
+    static boolean isLive(Map<String, AttributeValue> item) {
+        return !isTombstone(item) && !isPurging(item);
     }
 
     /** The key an item is stored under, read back from it. */

@@ -16,6 +16,8 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -61,6 +63,11 @@ final class StoreCalls {
     WriteOutcome delete(DeleteItemRequest request, CallTally tally) {
         return write(
                 () -> client.deleteItem(tagged(request, request.key(), tally)).attributes());
+    }
+
+    /** One BatchWriteItem, addressed to {@code partition} in the audit; the caller retries what it left. */
+    BatchWriteItemResponse batchWrite(BatchWriteItemRequest request, String partition, CallTally tally) {
+        return translated(() -> client.batchWriteItem(CallAudit.tagged(request, partition, null, tally)));
     }
 
     /** One query of the partition {@code partition}. */

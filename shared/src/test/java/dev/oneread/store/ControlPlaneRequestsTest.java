@@ -244,9 +244,21 @@ class ControlPlaneRequestsTest {
                 .tableName("oneread")
                 .key(key("WS#acme", "META"))
                 .updateExpression("SET #ua = :ua, #n = :n, #gp = :gp, #gs = :gs, #v = #v + :one")
-                .conditionExpression("attribute_exists(#v) AND #v = :v")
-                .expressionAttributeNames(
-                        ordered("#ua", "updatedAt", "#n", "name", "#gp", "GSI1PK", "#gs", "GSI1SK", "#v", "version"))
+                // the workspace must not be being purged: a DELETE wins over every later write
+                .conditionExpression("attribute_exists(#v) AND #v = :v AND attribute_not_exists(#pr)")
+                .expressionAttributeNames(ordered(
+                        "#ua",
+                        "updatedAt",
+                        "#n",
+                        "name",
+                        "#gp",
+                        "GSI1PK",
+                        "#gs",
+                        "GSI1SK",
+                        "#v",
+                        "version",
+                        "#pr",
+                        "purgeRun"))
                 .expressionAttributeValues(ordered(
                         ":ua",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
@@ -276,9 +288,20 @@ class ControlPlaneRequestsTest {
                 .tableName("oneread")
                 .key(key("WS#acme", "META"))
                 .updateExpression("SET #ua = :ua, #s = :s, #gp = :gp, #gs = :gs, #v = #v + :one")
-                .conditionExpression("attribute_exists(#v)")
+                .conditionExpression("attribute_exists(#v) AND attribute_not_exists(#pr)")
                 .expressionAttributeNames(ordered(
-                        "#ua", "updatedAt", "#s", "settings", "#gp", "GSI1PK", "#gs", "GSI1SK", "#v", "version"))
+                        "#ua",
+                        "updatedAt",
+                        "#s",
+                        "settings",
+                        "#gp",
+                        "GSI1PK",
+                        "#gs",
+                        "GSI1SK",
+                        "#v",
+                        "version",
+                        "#pr",
+                        "purgeRun"))
                 .expressionAttributeValues(ordered(
                         ":ua",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
@@ -514,6 +537,49 @@ class ControlPlaneRequestsTest {
 
     /** A map in the order given, for readability: request equality compares maps by content. */
     @SuppressWarnings("unchecked")
+    @Test
+    void deleteWorkspace_shouldMarkItPurging_andTakeItOutOfTheRegistry_inOneWrite() {
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "META"))
+                .updateExpression("SET #pr = :pr, #da = :da, #ua = :ua, #v = #v + :one REMOVE #gp, #gs")
+                .conditionExpression("attribute_exists(#v) AND #v = :v AND attribute_not_exists(#pr)")
+                .expressionAttributeNames(ordered(
+                        "#pr",
+                        "purgeRun",
+                        "#da",
+                        "deletedAt",
+                        "#ua",
+                        "updatedAt",
+                        "#v",
+                        "version",
+                        "#gp",
+                        "GSI1PK",
+                        "#gs",
+                        "GSI1SK"))
+                .expressionAttributeValues(ordered(
+                        ":pr",
+                        AttributeValue.fromS("01JDQ6V7K4N3M2P1R0S9T8V7Z0"),
+                        ":da",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        ":ua",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        ":one",
+                        AttributeValue.fromN("1"),
+                        ":v",
+                        AttributeValue.fromN("3")))
+                .returnValues(ReturnValue.ALL_NEW)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+        assertThat(requests.deleteWorkspace(
+                        WorkspaceId.of("acme"),
+                        ExpectedVersion.exactly(3),
+                        "01JDQ6V7K4N3M2P1R0S9T8V7Z0",
+                        Instant.parse("2026-12-02T12:00:00Z")))
+                .isEqualTo(expected);
+    }
+
     static <V> Map<String, V> ordered(Object... pairs) {
         Map<String, V> out = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {

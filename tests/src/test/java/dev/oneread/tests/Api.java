@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.functions.createproject.CreateProjectFunction;
 import dev.oneread.functions.createworkspace.CreateWorkspaceFunction;
 import dev.oneread.functions.deleteproject.DeleteProjectFunction;
+import dev.oneread.functions.deleteworkspace.DeleteWorkspaceFunction;
 import dev.oneread.functions.getproject.GetProjectFunction;
 import dev.oneread.functions.getworkspace.GetWorkspaceFunction;
 import dev.oneread.functions.getworkspacecollection.GetWorkspaceCollectionFunction;
@@ -16,11 +17,14 @@ import dev.oneread.http.FunctionConfig;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /** Every function, wired to the test engine with the read audit on, called with API Gateway events. */
 final class Api {
@@ -70,6 +74,31 @@ final class Api {
         handlers.put(
                 "ListWorkspaces",
                 new ListWorkspacesFunction(client, engine.asyncClient, config("ListWorkspaces", plan, table)));
+    }
+
+    /**
+     * Adds DeleteWorkspace, which needs the job queue for its purge task: on the queues a test started, with the
+     * fence it chose.
+     */
+    Api withJobQueue(SqsClient sqs, String queueUrl, Duration fence) {
+        handlers.put(
+                "DeleteWorkspace",
+                new DeleteWorkspaceFunction(
+                        engine.client,
+                        sqs,
+                        queueUrl,
+                        config("DeleteWorkspace", plan, table),
+                        fence,
+                        Clock.systemUTC()));
+        return this;
+    }
+
+    /** DELETE /workspaces/{id} as an operator (see {@link #withJobQueue}). */
+    Lambda.Response deleteWorkspace(String workspaceId, String ifMatch) {
+        return call(
+                "DeleteWorkspace",
+                ifMatch(onWorkspace("DELETE", ApiEvent.WORKSPACE, workspaceId), ifMatch)
+                        .claims(Map.of("sub", "op", "workspaces", "", "scope", "openid oneread/admin")));
     }
 
     /** The key every test function seals cursors with (base64 of 32 bytes). */

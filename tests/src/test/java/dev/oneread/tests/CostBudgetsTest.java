@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.SamTemplate;
+import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.store.CostBudget;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +87,7 @@ class CostBudgetsTest {
                 routed.add(id);
             }
         });
-        assertThat(routed).hasSize(11);
+        assertThat(routed).hasSize(12);
         routed.forEach(id -> assertThat(CostBudget.ofFunction(id)).as(id).isPresent());
     }
 
@@ -119,6 +121,17 @@ class CostBudgetsTest {
                         ApiEvent.of("GET", ApiEvent.WORKSPACES)
                                 .query(Map.of("limit", "100"))
                                 .claims(operator)));
+    }
+
+    @Test
+    void deleteWorkspace_shouldStayWithinItsBudget() {
+        SamTemplate template = SamTemplate.load(TestEngine.get().root.resolve("template.yaml"));
+        try (LocalQueues queues = LocalQueues.start(template, "budget", Duration.ofSeconds(30))) {
+            api.withJobQueue(queues.client(), queues.url("JobQueue"), Duration.ofSeconds(12));
+            String doomed = Api.freshWorkspaceId("budgetd");
+            api.createWorkspace(doomed, "Doomed");
+            assertWithin("DeleteWorkspace", doomed, false, api.deleteWorkspace(doomed, "\"1\""));
+        }
     }
 
     @Test

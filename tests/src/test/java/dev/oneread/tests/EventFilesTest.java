@@ -3,10 +3,12 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.SamTemplate;
+import dev.oneread.local.runner.LocalQueues;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -57,10 +59,23 @@ class EventFilesTest {
         String routeKey = (String) dev.oneread.json.Json.readObject(event).get("routeKey");
         String function = functionForRoute(routeKey);
         // WHEN
-        Lambda.Response response = Lambda.invoke(api.handlers.get(function), event);
+        Lambda.Response response;
+        if (function.equals("DeleteWorkspace")) {
+            // delete-workspace.json deletes globex, which create-workspace.json creates; its purge task goes to a
+            // job queue of its own here (nothing works it: the fixtures are seeded again below)
+            try (LocalQueues queues = LocalQueues.start(template, "events", Duration.ofSeconds(30))) {
+                api.withJobQueue(queues.client(), queues.url("JobQueue"), Duration.ofSeconds(12));
+                assertThat(api.createWorkspace("globex", "Globex").status()).isEqualTo(201);
+                response = Lambda.invoke(api.handlers.get(function), event);
+            }
+        } else {
+            response = Lambda.invoke(api.handlers.get(function), event);
+        }
         // THEN
         Fixtures.seedForEventFiles(api.engine);
-        int expected = function.startsWith("Create") ? 201 : function.startsWith("Delete") ? 204 : 200;
+        int expected = function.startsWith("Create")
+                ? 201
+                : function.equals("DeleteWorkspace") ? 202 : function.startsWith("Delete") ? 204 : 200;
         assertThat(response.status()).as(response.body()).isEqualTo(expected);
         if (expected != 204) {
             assertThat(response.contentType()).isEqualTo("application/json");

@@ -121,7 +121,10 @@ class JobsTest {
             Map<String, Integer> injected = new ConcurrentHashMap<>();
             RunJobFunction worker = new RunJobFunction(
                     DynamoDbClients.local(engine.endpoint, List.of(new FailFirstQuery(flaky, injected))),
-                    Api.config("RunJob", plan, table));
+                    queues.client(),
+                    queue,
+                    Api.config("RunJob", plan, table),
+                    Duration.ZERO);
             List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
             try (QueuePoller poller = QueuePoller.start(
                     queues.client(),
@@ -198,7 +201,7 @@ class JobsTest {
         }
     }
 
-    private static byte[] invoke(RunJobFunction worker, byte[] event, List<Map<String, Object>> lines) {
+    static byte[] invoke(RunJobFunction worker, byte[] event, List<Map<String, Object>> lines) {
         TestContext context = new TestContext();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

@@ -61,6 +61,7 @@ class LocalRunnerTest {
                             case "update-workspace" -> "UpdateWorkspace";
                             case "update-project" -> "UpdateProject";
                             case "delete-project" -> "DeleteProject";
+                            case "delete-workspace" -> "DeleteWorkspace";
                             case "migrate-hot-tenant" -> "MigrateHotTenant";
                             case "backfill-index" -> "BackfillIndex";
                             case "plan-jobs" -> "PlanJobs";
@@ -110,10 +111,10 @@ class LocalRunnerTest {
             Fixtures.seedForEventFiles(engine);
             return;
         }
-        if (a.function().equals("PlanJobs")) {
-            // WHEN the planner runs where no job queue runs (the local runner has none yet), THEN it refuses at
-            // init, naming what is missing, instead of sending its tasks nowhere
-            Run run = run(List.of("invoke", "PlanJobs", "--event", a.file().toString()), "");
+        if (a.function().equals("PlanJobs") || a.function().equals("DeleteWorkspace")) {
+            // WHEN the planner, or a workspace's DELETE, runs where no job queue runs (no start-api beside it), THEN
+            // it refuses at init, naming what is missing, instead of sending its tasks nowhere
+            Run run = run(List.of("invoke", a.function(), "--event", a.file().toString()), "");
             assertThat(run.exitCode()).isEqualTo(1);
             assertThat(run.stdout() + run.stderr()).contains("QUEUE_URL is not set");
             return;

@@ -32,7 +32,7 @@ class TemplateTest {
     @Test
     void everyFunction_shouldPointAtItsBuiltZipAndAnExistingHandlerClass() throws Exception {
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
-        assertThat(functions).hasSize(15); // 11 routes, 4 jobs
+        assertThat(functions).hasSize(16); // 12 routes, 4 jobs
         for (Map.Entry<String, Map<String, Object>> f : functions.entrySet()) {
             Map<String, Object> properties = SamTemplate.map(f.getValue().get("Properties"));
             String codeUri = (String) properties.get("CodeUri");
@@ -69,7 +69,9 @@ class TemplateTest {
                 // THEN operators' routes take the operator scope alone; every other the access or operator scope,
                 // the very names Caller checks, so API Gateway refuses an ID token (it has no scope) itself
                 boolean operatorRoute = "/workspaces".equals(properties.get("Path"))
-                        || "/projects".equals(properties.get("Path")); // creating workspaces, and the index listings
+                        || "/projects".equals(properties.get("Path")) // creating workspaces, and the index listings
+                        || ("DELETE".equals(properties.get("Method")) // deleting one
+                                && "/workspaces/{workspaceId}".equals(properties.get("Path")));
                 assertThat(scopes)
                         .as(f.getKey())
                         .containsExactlyElementsOf(
@@ -78,7 +80,28 @@ class TemplateTest {
                                         : List.of(Caller.ACCESS_SCOPE, Caller.OPERATOR_SCOPE));
             }
         }
-        assertThat(routes).isEqualTo(11);
+        assertThat(routes).isEqualTo(12);
+    }
+
+    @Test
+    void purgeFence_shouldOutlastEveryCreateProject() {
+        // GIVEN CreateProject's timeout (its own, or the Globals')
+        Map<String, Object> globals = SamTemplate.map(
+                SamTemplate.map(template.document().get("Globals")).get("Function"));
+        Map<String, Object> create =
+                SamTemplate.map(template.resources().get("CreateProject").get("Properties"));
+        int createTimeout = ((Number) create.getOrDefault("Timeout", globals.get("Timeout"))).intValue();
+        // THEN the DELETE's delay and the worker's fence are that and a margin for a write in flight, so no create
+        // that read the workspace live can write after the sweep
+        for (String function : List.of("DeleteWorkspace", "RunJob")) {
+            Map<String, Object> variables = SamTemplate.map(SamTemplate.map(
+                            SamTemplate.map(template.resources().get(function).get("Properties"))
+                                    .get("Environment"))
+                    .get("Variables"));
+            assertThat(Integer.parseInt(String.valueOf(variables.get("PURGE_FENCE_SECONDS"))))
+                    .as(function)
+                    .isGreaterThanOrEqualTo(createTimeout + 2);
+        }
     }
 
     @Test

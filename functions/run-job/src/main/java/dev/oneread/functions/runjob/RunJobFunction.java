@@ -5,10 +5,13 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.jobs.BatchItemFailures;
 import dev.oneread.jobs.JobWorker;
+import dev.oneread.jobs.TaskQueue;
 import dev.oneread.json.Json;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.FunctionEnvironment;
 import dev.oneread.store.StatsRollup;
+import dev.oneread.store.WorkspacePurge;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The worker, behind the job queue's event source mapping: runs each task of the batch and answers with the
@@ -27,11 +31,31 @@ public final class RunJobFunction implements RequestStreamHandler {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public RunJobFunction() {
-        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("RunJob"));
+        this(FunctionConfig.fromEnvironment("RunJob"));
     }
 
-    public RunJobFunction(DynamoDbClient client, FunctionConfig config) {
-        this.worker = new JobWorker(new StatsRollup(client, config.tableName(), config.shardPlan()), Clock.systemUTC());
+    private RunJobFunction(FunctionConfig config) {
+        this(
+                DynamoDbClients.shared(),
+                DynamoDbClients.sqs(FunctionEnvironment.get()),
+                FunctionEnvironment.get().get("QUEUE_URL"),
+                config,
+                config.purgeFence());
+    }
+
+    /**
+     * @param queueUrl   the job queue, where a purge that ran out of time sends its continuation (null: none)
+     * @param purgeFence how long a purge waits after its DELETE (see WorkspacePurge)
+     */
+    public RunJobFunction(
+            DynamoDbClient client, SqsClient sqs, String queueUrl, FunctionConfig config, Duration purgeFence) {
+        // Without a queue (a task invoked by hand, outside a local world), a purge that runs out of time fails its
+        // message instead of continuing: it comes back after the visibility timeout and goes on all the same.
+        this.worker = new JobWorker(
+                new StatsRollup(client, config.tableName(), config.shardPlan()),
+                new WorkspacePurge(client, config.tableName(), config.shardPlan(), purgeFence),
+                queueUrl == null || queueUrl.isBlank() ? null : new TaskQueue(sqs, queueUrl),
+                Clock.systemUTC());
     }
 
     @Override

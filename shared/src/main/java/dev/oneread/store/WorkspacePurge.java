@@ -1,0 +1,153 @@
+package dev.oneread.store;
+
+import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.store.exceptions.StoreUnavailableException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * The purge task of a deleted workspace: deletes its whole item collection (its partition with the idempotency
+ * records, every shard, and with the items their index entries), then the workspace item, last.
+ *
+ * <p><b>The fence.</b> CreateProject reads the workspace, then writes the project: two calls, since the engine
+ * here has no transactions. A create that read the workspace just before the DELETE can write its project after a
+ * sweep, and leave an orphan. No create outlives its function's timeout, so the sweep starts only once {@code
+ * fence} (that timeout, and a margin) has passed since the DELETE: every create that read the workspace live has
+ * ended by then, and every later one was refused. The sweep then reads each partition again until a pass finds
+ * nothing left, which is the sweep again at the end.
+ *
+ * <p>Idempotent: a task for a run that is not the workspace's (a workspace created again since), or for a
+ * workspace already gone, does nothing. When time runs low it stops, unfinished, and a continuation of the same
+ * task picks up what is left.
+ *
+ * <pre>{@code Outcome o = purge.run(WorkspaceId.of("acme"), runId, Instant.now(), tally);}</pre>
+ */
+public final class WorkspacePurge {
+    /** Stop a pass with less than this left: a page is 1 query and up to 10 batches with their retries. */
+    static final Duration STOP_MARGIN = Duration.ofSeconds(5);
+    /** Tries per batch: DynamoDB leaves items unprocessed when a partition is throttled, briefly. */
+    static final int ATTEMPTS = 8;
+
+    static final Duration BACKOFF_BASE = Duration.ofMillis(50);
+    static final Duration BACKOFF_CAP = Duration.ofSeconds(2);
+
+    private final StoreCalls calls;
+    private final PurgeRequests requests;
+    private final ShardPlan plan;
+    private final Duration fence;
+
+    /** @param fence the longest a create can take after it read the workspace: its function's timeout, and margin */
+    public WorkspacePurge(DynamoDbClient client, String tableName, ShardPlan plan, Duration fence) {
+        this.calls = new StoreCalls(client, null);
+        this.requests = new PurgeRequests(tableName);
+        this.plan = plan;
+        this.fence = fence;
+    }
+
+    /** What one task did: items deleted, and whether the workspace is gone ({@code finished}). */
+    public record Outcome(int deleted, boolean finished, String state) {}
+
+    public Outcome run(WorkspaceId workspaceId, String runId, Instant now, CallTally tally) {
+        Optional<Map<String, AttributeValue>> workspace = calls.get(requests.readWorkspace(workspaceId), tally);
+        if (workspace.isEmpty()) {
+            return new Outcome(0, true, "gone");
+        }
+        if (!Items.isPurging(workspace.get())
+                || !runId.equals(workspace.get().get(Items.PURGE_RUN).s())) {
+            return new Outcome(0, true, "not this purge");
+        }
+        Instant sweepFrom = Purge.of(workspaceId, workspace.get()).deletedAt().plus(fence);
+        Duration wait = Duration.between(now, sweepFrom);
+        if (wait.isNegative() || wait.isZero()) {
+            wait = Duration.ZERO;
+        } else if (tally.remaining().minus(wait).compareTo(STOP_MARGIN) <= 0) {
+            // Delivered before its delay was up (a redrive, a hand-sent task): come back later.
+            throw new IllegalStateException("the purge fence has not passed yet");
+        }
+        sleep(wait);
+        int deleted = 0;
+        boolean deletedSomething;
+        do {
+            deletedSomething = false;
+            for (String partition : plan.collectionPartitions(workspaceId).partitions()) {
+                while (true) {
+                    if (tally.remaining().compareTo(STOP_MARGIN) <= 0) {
+                        return new Outcome(deleted, false, "continues");
+                    }
+                    List<PrimaryKey> keys = sweep(partition, tally);
+                    if (keys.isEmpty()) {
+                        break;
+                    }
+                    for (int start = 0; start < keys.size(); start += PurgeRequests.BATCH) {
+                        List<PrimaryKey> batch =
+                                keys.subList(start, Math.min(keys.size(), start + PurgeRequests.BATCH));
+                        deleteAll(requests.deleteAll(batch), partition, tally);
+                    }
+                    deleted += keys.size();
+                    deletedSomething = true;
+                }
+            }
+        } while (deletedSomething);
+        calls.delete(requests.deleteWorkspace(workspaceId, runId), tally);
+        return new Outcome(deleted + 1, true, "purged");
+    }
+
+    /** The keys at the start of a partition, but the workspace item's (deleted last). */
+    private List<PrimaryKey> sweep(String partition, CallTally tally) {
+        QueryResponse page = calls.query(requests.sweepPage(partition), partition, tally);
+        List<PrimaryKey> keys = new ArrayList<>();
+        for (Map<String, AttributeValue> item : page.items()) {
+            if (!Items.isWorkspace(item)) {
+                keys.add(Items.keyOf(item));
+            }
+        }
+        return keys;
+    }
+
+    /** One batch, and its unprocessed requests again with exponential backoff and full jitter, until none is left. */
+    private void deleteAll(BatchWriteItemRequest batch, String partition, CallTally tally) {
+        BatchWriteItemRequest request = batch;
+        for (int attempt = 1; ; attempt++) {
+            BatchWriteItemResponse response = calls.batchWrite(request, partition, tally);
+            if (!response.hasUnprocessedItems() || response.unprocessedItems().isEmpty()) {
+                return;
+            }
+            if (attempt == ATTEMPTS) {
+                throw new StoreUnavailableException(new IllegalStateException(
+                        "items still unprocessed after " + ATTEMPTS + " BatchWriteItem tries"));
+            }
+            sleep(backoff(attempt));
+            request = requests.retry(response.unprocessedItems());
+        }
+    }
+
+    /** Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter"): random up to base x 2^attempt, capped. */
+    static Duration backoff(int attempt) {
+        long ceiling = Math.min(BACKOFF_CAP.toMillis(), BACKOFF_BASE.toMillis() << Math.min(attempt, 20));
+        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(ceiling + 1));
+    }
+
+    private static void sleep(Duration duration) {
+        if (duration.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}
