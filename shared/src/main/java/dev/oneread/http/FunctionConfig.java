@@ -2,6 +2,7 @@ package dev.oneread.http;
 
 import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectQuota;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
@@ -82,6 +83,27 @@ public record FunctionConfig(
 
     /** CreateProject's timeout (10 s, the template's Globals) and 2 s for a write still in flight. */
     public static final long DEFAULT_PURGE_FENCE_SECONDS = 12;
+
+    /**
+     * HOT_TENANT_PROJECTS_THRESHOLD and HOT_TENANT_BYTES_THRESHOLD (the template's HotTenantProjectsThreshold and
+     * HotTenantBytesThreshold): when the stats job reports a partition as hot.
+     */
+    public HotPartitionThreshold hotPartitionThreshold() {
+        Map<String, String> environment = FunctionEnvironment.get();
+        HotPartitionThreshold defaults = HotPartitionThreshold.defaults();
+        try {
+            return new HotPartitionThreshold(
+                    longOr(environment.get("HOT_TENANT_PROJECTS_THRESHOLD"), defaults.projects()),
+                    longOr(environment.get("HOT_TENANT_BYTES_THRESHOLD"), defaults.bytes()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(
+                    "HOT_TENANT_PROJECTS_THRESHOLD and HOT_TENANT_BYTES_THRESHOLD are positive" + " whole numbers");
+        }
+    }
+
+    private static long longOr(String raw, long otherwise) {
+        return raw == null || raw.isBlank() ? otherwise : Long.parseLong(raw.strip());
+    }
 
     /** The template's default for ProjectQuota. */
     public static final int DEFAULT_PROJECT_QUOTA = 10_000;

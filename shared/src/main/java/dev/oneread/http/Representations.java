@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.model.HotPartition;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
 import dev.oneread.model.Workspace;
@@ -58,6 +59,27 @@ public final class Representations {
     public static Map<String, Object> workspacePage(Page<Workspace> page, String nextCursor) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("items", page.items().stream().map(Representations::workspace).toList());
+        out.put("nextCursor", nextCursor);
+        return out;
+    }
+
+    /** A page of the hot-tenant report; {@code nextCursor} null on the last. */
+    public static Map<String, Object> hotPartitionPage(Page<HotPartition> page, String nextCursor) {
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (HotPartition entry : page.items()) {
+            Map<String, Object> item = new LinkedHashMap<>();
+            item.put("workspaceId", entry.workspaceId().value());
+            item.put("shard", entry.shard());
+            item.put("projects", entry.projects());
+            item.put("bytes", entry.bytes());
+            item.put("currentShards", entry.currentShards());
+            item.put("recommendedShards", entry.recommendedShards());
+            item.put("runId", entry.runId());
+            item.put("asOf", entry.asOf().toString());
+            items.add(item);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("items", items);
         out.put("nextCursor", nextCursor);
         return out;
     }

@@ -36,6 +36,8 @@ public final class KeyCodec {
     public static final String INDEX_SORT_KEY = "GSI1SK";
     private static final String STATUS_PREFIX = "STATUS" + SEPARATOR;
     private static final String REGISTRY_PREFIX = "WSREG" + SEPARATOR;
+    /** The partition of the hot-tenant report: one entry per partition over the threshold, keyed by that partition. */
+    private static final String HOT_TENANT_REPORT = "REPORT" + SEPARATOR + "hot-tenants";
     /** Shard numbers are written with two digits so that {@code #01}..{@code #99} sort as numbers. */
     public static final int MAX_SHARDS = 99;
 
@@ -102,6 +104,20 @@ public final class KeyCodec {
             throw new IllegalArgumentException("a status is an upper-case word");
         }
         return STATUS_PREFIX + status + SEPARATOR + twoDigits(shard);
+    }
+
+    /** The partition of the hot-tenant report, {@code REPORT#hot-tenants}: written by the stats job only. */
+    public static String hotTenantReportPartition() {
+        return HOT_TENANT_REPORT;
+    }
+
+    /**
+     * The report entry of one hot partition, {@code REPORT#hot-tenants / WS#acme#03}: its sort key is the partition
+     * it reports on (a workspace's, or one shard's), so the report lists in workspace order, shards together.
+     */
+    public static PrimaryKey hotTenantReportKey(String partition) {
+        decodePartition(partition);
+        return new PrimaryKey(HOT_TENANT_REPORT, partition);
     }
 
     /** The index partition of the workspace registry in one index shard: {@code WSREG#05}. */

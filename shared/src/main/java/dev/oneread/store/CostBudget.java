@@ -55,6 +55,8 @@ public enum CostBudget {
             Fan.INDEX_SHARDS,
             0,
             "13"),
+    GET_HOT_TENANT_REPORT(
+            "GetHotTenantReport", "1 Query per page, of the report's own partition", 1, Fan.NONE, 0, "13"),
     GET_WORKSPACE_COLLECTION(
             "GetWorkspaceCollection",
             "1 Query per page, 1 per partition of a hot tenant",

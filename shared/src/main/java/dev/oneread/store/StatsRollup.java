@@ -4,6 +4,8 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.HotPartition;
+import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectStatus;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -18,27 +20,43 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 /**
  * The stats job for one workspace: counts its projects by status over every partition they may be in (its shards,
  * for a hot tenant), page by page, and writes the counts onto the workspace item, once per run. Counts are
- * absolute, so running a task again gives the same numbers, never doubled ones.
+ * absolute, so running a task again gives the same numbers, never doubled ones. The same count keeps the hot-tenant
+ * report: see {@link #run}.
  *
  * <pre>{@code Outcome o = rollup.run(WorkspaceId.of("acme"), 0, runId, Instant.now(), tally);}</pre>
  */
 public final class StatsRollup {
     private final StoreCalls calls;
     private final StatsRequests requests;
+    private final ReportRequests report;
     private final ShardPlan plan;
+    private final HotPartitionThreshold threshold;
 
-    public StatsRollup(DynamoDbClient client, String tableName, ShardPlan plan) {
+    public StatsRollup(DynamoDbClient client, String tableName, ShardPlan plan, HotPartitionThreshold threshold) {
         this.calls = new StoreCalls(client, null);
         this.requests = new StatsRequests(tableName);
+        this.report = new ReportRequests(tableName);
         this.plan = plan;
+        this.threshold = threshold;
     }
 
-    /** The counts, and whether this task wrote them (false: the workspace already had this run, or is gone). */
-    public record Outcome(Map<ProjectStatus, Integer> counts, boolean applied) {}
+    /**
+     * The counts and the bytes of the projects counted; whether this task wrote them (false: the workspace already
+     * had this run, or is gone); whether they make the partition hot.
+     */
+    public record Outcome(Map<ProjectStatus, Integer> counts, long bytes, boolean applied, boolean hot) {}
 
-    /** Counts the whole workspace (shard 0), or one shard of a sharded tenant, and writes the counts once. */
+    /** What a stats write came to: whether it happened, and whether the counts it replaced were hot. */
+    private record Written(boolean applied, boolean wasHot) {}
+
+    /**
+     * Counts the whole workspace (shard 0), or one shard of a sharded tenant, writes the counts once, and keeps the
+     * hot-tenant report's entry for the partition: written while it is hot, taken back when it no longer is. A
+     * partition that is not hot and was not costs no call for the report.
+     */
     public Outcome run(WorkspaceId workspaceId, int shard, String runId, Instant now, CallTally tally) {
         Map<ProjectStatus, Integer> counts = new EnumMap<>(ProjectStatus.class);
+        long bytes = 0;
         List<String> partitions = shard == 0
                 ? plan.projectPartitions(workspaceId).partitions()
                 : List.of(KeyCodec.shardPartition(workspaceId, shard));
@@ -50,6 +68,7 @@ public final class StatsRollup {
                     if (!Items.isTombstone(item) && item.get(Items.STATUS) != null) {
                         counts.merge(
                                 ProjectStatus.valueOf(item.get(Items.STATUS).s()), 1, Integer::sum);
+                        bytes += ItemSize.bytes(item);
                     }
                 }
                 after = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
@@ -57,11 +76,43 @@ public final class StatsRollup {
                         : Optional.empty();
             } while (after.isPresent());
         }
-        boolean applied = shard == 0
-                ? calls.update(requests.writeStats(workspaceId, counts, runId, now), tally)
-                        .written()
-                : writeShardPart(workspaceId, shard, counts, runId, now, tally);
-        return new Outcome(counts, applied);
+        long projects = counts.values().stream().mapToLong(Integer::longValue).sum();
+        boolean hot = threshold.exceededBy(projects, bytes);
+        StatsRequests.Count count = new StatsRequests.Count(counts, hot, runId, now);
+        Written written = shard == 0
+                ? calls.update(requests.writeStats(workspaceId, count), tally)
+                        .then(old -> new Written(true, wasHot(old.get(StatsRequests.STATS))), refused -> NOT_APPLIED)
+                : writeShardPart(workspaceId, shard, count, tally);
+        if (hot) {
+            // Conditional on no later run: a redelivered task writes it again harmlessly, or is refused.
+            int shards = plan.shardCount(workspaceId);
+            calls.put(
+                    report.putEntry(new HotPartition(
+                            workspaceId,
+                            shard,
+                            projects,
+                            bytes,
+                            Math.max(1, shards),
+                            threshold.recommendedShards(projects, bytes, shards),
+                            runId,
+                            now)),
+                    tally);
+        } else if (written.wasHot() || !written.applied()) {
+            // Not hot now: take back an entry of an earlier run. A task whose write was refused (a redelivery)
+            // cannot tell whether its first delivery did, so it asks again.
+            calls.delete(report.deleteEntry(workspaceId, shard, runId), tally);
+        }
+        return new Outcome(counts, bytes, written.applied(), hot);
+    }
+
+    private static final Written NOT_APPLIED = new Written(false, false);
+
+    /** Whether replaced counts (UPDATED_OLD of the stats map, or of one part) said hot. */
+    private static boolean wasHot(AttributeValue old) {
+        return old != null
+                && old.hasM()
+                && old.m().get(StatsRequests.HOT) != null
+                && Boolean.TRUE.equals(old.m().get(StatsRequests.HOT).bool());
     }
 
     /**
@@ -70,14 +121,9 @@ public final class StatsRollup {
      * sibling shard created the map in between, which the last try covers. DynamoDB's ALL_OLD on the first
      * refusal settles a duplicate in one call; engines without it need the other two.
      */
-    private boolean writeShardPart(
-            WorkspaceId workspaceId,
-            int shard,
-            Map<ProjectStatus, Integer> counts,
-            String runId,
-            Instant now,
-            CallTally tally) {
-        UpdateItemRequest part = requests.writeShardStats(workspaceId, shard, counts, runId, now);
+    private Written writeShardPart(WorkspaceId workspaceId, int shard, StatsRequests.Count count, CallTally tally) {
+        UpdateItemRequest part = requests.writeShardStats(workspaceId, shard, count);
+        String name = StatsRequests.shardPart(shard);
         WriteOutcome first = calls.update(part, tally);
         boolean mapExisted = first.then(
                 written -> true,
@@ -85,10 +131,19 @@ public final class StatsRollup {
                         .map(item -> item.containsKey(StatsRequests.STATS))
                         .orElse(false));
         if (first.written() || mapExisted) {
-            return first.written();
+            return first.then(old -> new Written(true, wasHot(part(old, name))), refused -> NOT_APPLIED);
         }
-        return calls.update(requests.createShardStats(workspaceId, shard, counts, runId, now), tally)
-                        .written()
-                || calls.update(part, tally).written();
+        if (calls.update(requests.createShardStats(workspaceId, shard, count), tally)
+                .written()) {
+            return new Written(true, false);
+        }
+        return calls.update(part, tally)
+                .then(old -> new Written(true, wasHot(part(old, name))), refused -> NOT_APPLIED);
+    }
+
+    /** One part of the stats map that an UPDATED_OLD returned, or null. */
+    private static AttributeValue part(Map<String, AttributeValue> old, String name) {
+        AttributeValue stats = old == null ? null : old.get(StatsRequests.STATS);
+        return stats == null || !stats.hasM() ? null : stats.m().get(name);
     }
 }

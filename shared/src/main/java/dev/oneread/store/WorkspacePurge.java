@@ -1,5 +1,6 @@
 package dev.oneread.store;
 
+import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
@@ -19,7 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The purge task of a deleted workspace: deletes its whole item collection (its partition with the idempotency
- * records, every shard, and with the items their index entries), then the workspace item, last.
+ * records, every shard, and with the items their index entries), its entries in the hot-tenant report, then the
+ * workspace item, last.
  *
  * <p><b>The fence.</b> CreateProject reads the workspace, then writes the project: two calls, since the engine
  * here has no transactions. A create that read the workspace just before the DELETE can write its project after a
@@ -29,7 +31,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * nothing left, which is the sweep again at the end.
  *
  * <p>Idempotent: a task for a run that is not the workspace's (a workspace created again since), or for a
- * workspace already gone, does nothing. When time runs low it stops, unfinished, and a continuation of the same
+ * workspace already gone, does nothing; two deliveries of one task at once both sweep, and each checks before
+ * every page that the workspace is still this purge's, so neither sweeps on into a workspace created since. When time runs low it stops, unfinished, and a continuation of the same
  * task picks up what is left.
  *
  * <pre>{@code Outcome o = purge.run(WorkspaceId.of("acme"), runId, Instant.now(), tally);}</pre>
@@ -86,6 +89,11 @@ public final class WorkspacePurge {
                     if (tally.remaining().compareTo(STOP_MARGIN) <= 0) {
                         return new Outcome(deleted, false, "continues");
                     }
+                    if (!stillThisPurge(workspaceId, runId, tally)) {
+                        // A copy of this task (SQS delivers at least once) finished first, and the id may be a
+                        // new workspace's by now: sweep no further.
+                        return new Outcome(deleted, true, "finished by another delivery");
+                    }
                     List<PrimaryKey> keys = sweep(partition, tally);
                     if (keys.isEmpty()) {
                         break;
@@ -100,8 +108,25 @@ public final class WorkspacePurge {
                 }
             }
         } while (deletedSomething);
+        // The hot-tenant report's entries of its partitions: they are not in the collection, so they go by key.
+        List<PrimaryKey> entries = new ArrayList<>();
+        plan.collectionPartitions(workspaceId).partitions().forEach(p -> entries.add(KeyCodec.hotTenantReportKey(p)));
+        for (int start = 0; start < entries.size(); start += PurgeRequests.BATCH) {
+            deleteAll(
+                    requests.deleteAll(entries.subList(start, Math.min(entries.size(), start + PurgeRequests.BATCH))),
+                    KeyCodec.hotTenantReportPartition(),
+                    tally);
+        }
         calls.delete(requests.deleteWorkspace(workspaceId, runId), tally);
         return new Outcome(deleted + 1, true, "purged");
+    }
+
+    /** Whether the workspace item still carries this purge's run (1 consistent GetItem, once a page). */
+    private boolean stillThisPurge(WorkspaceId workspaceId, String runId, CallTally tally) {
+        return calls.get(requests.readWorkspace(workspaceId), tally)
+                .filter(item -> Items.isPurging(item)
+                        && runId.equals(item.get(Items.PURGE_RUN).s()))
+                .isPresent();
     }
 
     /** The keys at the start of a partition, but the workspace item's (deleted last). */

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -30,20 +31,24 @@ class StatsRequestsTest {
                                 "PAUSED", AttributeValue.fromN("0"),
                                 "ARCHIVED", AttributeValue.fromN("1"),
                                 "total", AttributeValue.fromN("4"),
-                                "asOf", AttributeValue.fromS("2026-12-03T00:00:00Z"))),
+                                "asOf", AttributeValue.fromS("2026-12-03T00:00:00Z"),
+                                "hot", AttributeValue.fromBool(false))),
                         ":sr",
                         AttributeValue.fromS("01JDQ6V7K4N3M2P1R0S9T8V7Z0"),
                         ":sr2", // the builder names each value once per use
                         AttributeValue.fromS("01JDQ6V7K4N3M2P1R0S9T8V7Z0")))
+                .returnValues(ReturnValue.UPDATED_OLD) // the counts replaced: was the partition reported hot?
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         assertThat(new StatsRequests("oneread")
                         .writeStats(
                                 WorkspaceId.of("acme"),
-                                Map.of(ProjectStatus.ACTIVE, 3, ProjectStatus.ARCHIVED, 1),
-                                "01JDQ6V7K4N3M2P1R0S9T8V7Z0",
-                                Instant.parse("2026-12-03T00:00:00Z")))
+                                new StatsRequests.Count(
+                                        Map.of(ProjectStatus.ACTIVE, 3, ProjectStatus.ARCHIVED, 1),
+                                        false,
+                                        "01JDQ6V7K4N3M2P1R0S9T8V7Z0",
+                                        Instant.parse("2026-12-03T00:00:00Z"))))
                 .isEqualTo(expected);
     }
 
@@ -55,6 +60,7 @@ class StatsRequestsTest {
                 "ARCHIVED", AttributeValue.fromN("0"),
                 "total", AttributeValue.fromN("2"),
                 "asOf", AttributeValue.fromS("2026-12-03T00:00:00Z"),
+                "hot", AttributeValue.fromBool(true),
                 "run", AttributeValue.fromS(RUN)));
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
@@ -67,6 +73,7 @@ class StatsRequestsTest {
                         ControlPlaneRequestsTest.ordered("#s", "stats", "#s2", "s07", "#v", "version", "#r", "run"))
                 .expressionAttributeValues(
                         ControlPlaneRequestsTest.ordered(":s", part, ":r", AttributeValue.fromS(RUN)))
+                .returnValues(ReturnValue.UPDATED_OLD) // the counts replaced: was the partition reported hot?
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
@@ -74,16 +81,21 @@ class StatsRequestsTest {
                         .writeShardStats(
                                 WorkspaceId.of("acme"),
                                 7,
-                                Map.of(ProjectStatus.ACTIVE, 2),
-                                RUN,
-                                Instant.parse("2026-12-03T00:00:00Z")))
+                                new StatsRequests.Count(
+                                        Map.of(ProjectStatus.ACTIVE, 2),
+                                        true,
+                                        RUN,
+                                        Instant.parse("2026-12-03T00:00:00Z"))))
                 .isEqualTo(expected);
     }
 
     @Test
     void createShardStats_shouldCreateTheMapWithItsFirstPart_onlyWhereThereIsNone() {
         UpdateItemRequest request = new StatsRequests("oneread")
-                .createShardStats(WorkspaceId.of("acme"), 3, Map.of(), RUN, Instant.parse("2026-12-03T00:00:00Z"));
+                .createShardStats(
+                        WorkspaceId.of("acme"),
+                        3,
+                        new StatsRequests.Count(Map.of(), false, RUN, Instant.parse("2026-12-03T00:00:00Z")));
         assertThat(request.updateExpression()).isEqualTo("SET #s = :s");
         assertThat(request.conditionExpression()).isEqualTo("attribute_exists(#v) AND attribute_not_exists(#s)");
         assertThat(request.expressionAttributeNames()).isEqualTo(Map.of("#s", "stats", "#v", "version"));

@@ -5,6 +5,7 @@ import dev.oneread.functions.createproject.CreateProjectFunction;
 import dev.oneread.functions.createworkspace.CreateWorkspaceFunction;
 import dev.oneread.functions.deleteproject.DeleteProjectFunction;
 import dev.oneread.functions.deleteworkspace.DeleteWorkspaceFunction;
+import dev.oneread.functions.gethottenantreport.GetHotTenantReportFunction;
 import dev.oneread.functions.getproject.GetProjectFunction;
 import dev.oneread.functions.getworkspace.GetWorkspaceFunction;
 import dev.oneread.functions.getworkspacecollection.GetWorkspaceCollectionFunction;
@@ -71,6 +72,9 @@ final class Api {
                 "ListProjectsByStatus",
                 new ListProjectsByStatusFunction(
                         client, engine.asyncClient, config("ListProjectsByStatus", plan, table)));
+        handlers.put(
+                "GetHotTenantReport",
+                new GetHotTenantReportFunction(client, config("GetHotTenantReport", plan, table)));
         handlers.put(
                 "ListWorkspaces",
                 new ListWorkspacesFunction(client, engine.asyncClient, config("ListWorkspaces", plan, table)));

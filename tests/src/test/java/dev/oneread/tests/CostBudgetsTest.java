@@ -87,7 +87,7 @@ class CostBudgetsTest {
                 routed.add(id);
             }
         });
-        assertThat(routed).hasSize(12);
+        assertThat(routed).hasSize(13);
         routed.forEach(id -> assertThat(CostBudget.ofFunction(id)).as(id).isPresent());
     }
 
@@ -111,6 +111,15 @@ class CostBudgetsTest {
                         "ListProjectsByStatus",
                         ApiEvent.of("GET", ApiEvent.ALL_PROJECTS)
                                 .query(Map.of("status", "ACTIVE", "limit", "100"))
+                                .claims(operator)));
+        assertWithin(
+                "GetHotTenantReport",
+                ws,
+                false,
+                api.call(
+                        "GetHotTenantReport",
+                        ApiEvent.of("GET", "/reports/hot-tenants")
+                                .query(Map.of("limit", "100"))
                                 .claims(operator)));
         assertWithin(
                 "ListWorkspaces",

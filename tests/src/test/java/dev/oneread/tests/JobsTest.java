@@ -14,6 +14,7 @@ import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.CreationToken;
+import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.store.CallTally;
@@ -124,7 +125,8 @@ class JobsTest {
                     queues.client(),
                     queue,
                     Api.config("RunJob", plan, table),
-                    Duration.ZERO);
+                    Duration.ZERO,
+                    HotPartitionThreshold.defaults());
             List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
             try (QueuePoller poller = QueuePoller.start(
                     queues.client(),

@@ -48,7 +48,7 @@ class LayerRulesTest {
                         .map(JavaClass::getPackageName)
                         .filter(p -> p.startsWith("dev.oneread.functions."))
                         .distinct())
-                .hasSize(16); // 12 routes, 4 jobs
+                .hasSize(17); // 13 routes, 4 jobs
         assertThat(main.stream().map(JavaClass::getPackageName)).noneMatch(p -> p.equals("dev.oneread.tests"));
     }
 

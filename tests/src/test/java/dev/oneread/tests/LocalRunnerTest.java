@@ -68,6 +68,7 @@ class LocalRunnerTest {
                             case "run-job" -> "RunJob";
                             case "list-projects-by-status" -> "ListProjectsByStatus";
                             case "list-workspaces" -> "ListWorkspaces";
+                            case "get-hot-tenant-report" -> "GetHotTenantReport";
                             default -> throw new AssertionError("event file without a function: " + file);
                         };
                         return new Arguments(file, function);

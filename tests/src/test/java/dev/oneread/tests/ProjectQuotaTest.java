@@ -6,6 +6,7 @@ import dev.oneread.http.Problems;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.StatsRollup;
 import java.time.Instant;
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 class ProjectQuotaTest {
     private final Api api = new Api();
-    private final StatsRollup stats = new StatsRollup(api.engine.client, TestEngine.TABLE, ShardPlan.none());
+    private final StatsRollup stats =
+            new StatsRollup(api.engine.client, TestEngine.TABLE, ShardPlan.none(), HotPartitionThreshold.defaults());
 
     @Test
     void aWorkspaceAtItsQuota_shouldRefuseTheNextCreate_withoutAnExtraCall_untilItsPlanRaisesIt() {

@@ -32,7 +32,7 @@ class TemplateTest {
     @Test
     void everyFunction_shouldPointAtItsBuiltZipAndAnExistingHandlerClass() throws Exception {
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
-        assertThat(functions).hasSize(16); // 12 routes, 4 jobs
+        assertThat(functions).hasSize(17); // 13 routes, 4 jobs
         for (Map.Entry<String, Map<String, Object>> f : functions.entrySet()) {
             Map<String, Object> properties = SamTemplate.map(f.getValue().get("Properties"));
             String codeUri = (String) properties.get("CodeUri");
@@ -70,6 +70,7 @@ class TemplateTest {
                 // the very names Caller checks, so API Gateway refuses an ID token (it has no scope) itself
                 boolean operatorRoute = "/workspaces".equals(properties.get("Path"))
                         || "/projects".equals(properties.get("Path")) // creating workspaces, and the index listings
+                        || "/reports/hot-tenants".equals(properties.get("Path")) // the hot-tenant report
                         || ("DELETE".equals(properties.get("Method")) // deleting one
                                 && "/workspaces/{workspaceId}".equals(properties.get("Path")));
                 assertThat(scopes)
@@ -80,7 +81,7 @@ class TemplateTest {
                                         : List.of(Caller.ACCESS_SCOPE, Caller.OPERATOR_SCOPE));
             }
         }
-        assertThat(routes).isEqualTo(12);
+        assertThat(routes).isEqualTo(13);
     }
 
     @Test
@@ -114,7 +115,8 @@ class TemplateTest {
             boolean pages = name.equals("ListProjects")
                     || name.equals("GetWorkspaceCollection")
                     || name.equals("ListProjectsByStatus")
-                    || name.equals("ListWorkspaces");
+                    || name.equals("ListWorkspaces")
+                    || name.equals("GetHotTenantReport");
             // THEN only the list functions name the secret, and may read it
             assertThat(variables.containsKey("CURSOR_KEY_SECRET")).as(name).isEqualTo(pages);
             assertThat(SamTemplate.list(properties.get("Policies")).stream()

@@ -7,6 +7,7 @@ import dev.oneread.jobs.BatchItemFailures;
 import dev.oneread.jobs.JobWorker;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.json.Json;
+import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
@@ -40,19 +41,26 @@ public final class RunJobFunction implements RequestStreamHandler {
                 DynamoDbClients.sqs(FunctionEnvironment.get()),
                 FunctionEnvironment.get().get("QUEUE_URL"),
                 config,
-                config.purgeFence());
+                config.purgeFence(),
+                config.hotPartitionThreshold());
     }
 
     /**
      * @param queueUrl   the job queue, where a purge that ran out of time sends its continuation (null: none)
      * @param purgeFence how long a purge waits after its DELETE (see WorkspacePurge)
+     * @param hot        when the stats job reports a partition as hot
      */
     public RunJobFunction(
-            DynamoDbClient client, SqsClient sqs, String queueUrl, FunctionConfig config, Duration purgeFence) {
+            DynamoDbClient client,
+            SqsClient sqs,
+            String queueUrl,
+            FunctionConfig config,
+            Duration purgeFence,
+            HotPartitionThreshold hot) {
         // Without a queue (a task invoked by hand, outside a local world), a purge that runs out of time fails its
         // message instead of continuing: it comes back after the visibility timeout and goes on all the same.
         this.worker = new JobWorker(
-                new StatsRollup(client, config.tableName(), config.shardPlan()),
+                new StatsRollup(client, config.tableName(), config.shardPlan(), hot),
                 new WorkspacePurge(client, config.tableName(), config.shardPlan(), purgeFence),
                 queueUrl == null || queueUrl.isBlank() ? null : new TaskQueue(sqs, queueUrl),
                 Clock.systemUTC());
