@@ -4,8 +4,4 @@
 # timed in the browser's own clock.
 # Usage: bash bench/console.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
-[ -f local/node_modules/dynalite/cli.js ] || npm ci --prefix local --no-audit --no-fund
-mvn -B -q install -DskipTests
-mvn -B -q -pl tests test-compile exec:java -Dexec.classpathScope=test \
-  -Dexec.mainClass=dev.oneread.tests.ConsoleBenchmark
+exec bash "$(dirname "$0")/java-main.sh" ConsoleBenchmark

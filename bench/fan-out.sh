@@ -3,8 +3,4 @@
 # after another, side by side, at each network latency given in ms (default: 0 and 5).
 # Usage: bash bench/fan-out.sh [latency-ms ...]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-[ -f local/node_modules/dynalite/cli.js ] || npm ci --prefix local --no-audit --no-fund
-mvn -B -q install -DskipTests
-mvn -B -q -pl tests test-compile exec:java -Dexec.classpathScope=test \
-  -Dexec.mainClass=dev.oneread.tests.FanOutBenchmark -Dexec.args="${*:-0 5}"
+exec bash "$(dirname "$0")/java-main.sh" FanOutBenchmark "${@:-0 5}"

@@ -19,9 +19,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * On-demand benchmark (not a test): the console at scale, in Debian's chromium. 10,016 projects across 50
@@ -144,22 +141,7 @@ public final class ConsoleBenchmark {
                 projects++;
             }
         }
-        for (int i = 0; i < items.size(); i += 25) {
-            List<WriteRequest> batch = items.subList(i, Math.min(items.size(), i + 25)).stream()
-                    .map(item -> WriteRequest.builder()
-                            .putRequest(PutRequest.builder().item(item).build())
-                            .build())
-                    .toList();
-            Map<String, List<WriteRequest>> pending = Map.of(table, batch);
-            while (!pending.isEmpty()) {
-                pending = api.stack()
-                        .client()
-                        .batchWriteItem(BatchWriteItemRequest.builder()
-                                .requestItems(pending)
-                                .build())
-                        .unprocessedItems();
-            }
-        }
+        BulkLoad.putAll(api.stack().client(), table, items);
         return projects;
     }
 

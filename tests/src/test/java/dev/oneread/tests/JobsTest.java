@@ -215,7 +215,7 @@ class JobsTest {
         return out.toByteArray();
     }
 
-    private static int applied(List<Map<String, Object>> lines) {
+    static int applied(List<Map<String, Object>> lines) {
         synchronized (lines) {
             return (int) lines.stream()
                     .filter(l -> Boolean.TRUE.equals(l.get("applied")))
