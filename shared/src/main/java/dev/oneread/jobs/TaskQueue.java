@@ -1,5 +1,6 @@
 package dev.oneread.jobs;
 
+import dev.oneread.json.Json;
 import dev.oneread.store.exceptions.StoreUnavailableException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,6 +48,14 @@ public final class TaskQueue {
             throw new IllegalArgumentException("a task's delay is 0 to 15 minutes");
         }
         translated(() -> sqs.sendMessage(delayed(queueUrl, task, delay)));
+    }
+
+    /** Sends one message that is not a task: the planner's continuation, on the plan queue. */
+    public void send(Map<String, Object> message) {
+        translated(() -> sqs.sendMessage(SendMessageRequest.builder()
+                .queueUrl(queueUrl)
+                .messageBody(Json.write(message))
+                .build()));
     }
 
     static SendMessageRequest delayed(String queueUrl, JobTask task, Duration delay) {

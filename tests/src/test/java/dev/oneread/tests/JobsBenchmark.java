@@ -42,7 +42,12 @@ public final class JobsBenchmark {
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
             String queue = queues.url("JobQueue");
             PlanJobsFunction planner = new PlanJobsFunction(
-                    engine.client, engine.asyncClient, queues.client(), queue, Api.config("PlanJobs", plan, table));
+                    engine.client,
+                    engine.asyncClient,
+                    queues.client(),
+                    queue,
+                    queues.url("PlanQueue"),
+                    Api.config("PlanJobs", plan, table));
             RunJobFunction worker = new RunJobFunction(
                     engine.client,
                     queues.client(),

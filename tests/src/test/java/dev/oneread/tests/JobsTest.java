@@ -2,6 +2,7 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.functions.planjobs.PlanJobsFunction;
 import dev.oneread.functions.runjob.RunJobFunction;
 import dev.oneread.json.Json;
@@ -103,7 +104,12 @@ class JobsTest {
             String queue = queues.url("JobQueue");
             // WHEN the planner runs once
             PlanJobsFunction planner = new PlanJobsFunction(
-                    engine.client, engine.asyncClient, queues.client(), queue, Api.config("PlanJobs", plan, table));
+                    engine.client,
+                    engine.asyncClient,
+                    queues.client(),
+                    queue,
+                    queues.url("PlanQueue"),
+                    Api.config("PlanJobs", plan, table));
             Map<String, Object> planned =
                     Lambda.invokeJob(planner, Map.of("job", "stats")).output();
             // THEN it sent exactly one task per workspace and one per shard of a hot tenant, 10 to a SendMessageBatch
@@ -203,11 +209,77 @@ class JobsTest {
         }
     }
 
-    static byte[] invoke(RunJobFunction worker, byte[] event, List<Map<String, Object>> lines) {
+    @Test
+    void planner_shouldContinueOnThePlanQueue_whenItsTimeRunsOut_andSendEveryTaskOnce() throws Exception {
+        // GIVEN 250 workspaces: three registry pages of 100
+        String prefix = "cont-" + UUID.randomUUID().toString().substring(0, 4);
+        Api api = new Api(ShardPlan.none(), table);
+        for (int w = 0; w < 250; w++) {
+            assertThat(api.createWorkspace(String.format("%s-%03d", prefix, w), "W")
+                            .status())
+                    .isEqualTo(201);
+        }
+        SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
+        try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
+            PlanJobsFunction planner = new PlanJobsFunction(
+                    engine.client,
+                    engine.asyncClient,
+                    queues.client(),
+                    queues.url("JobQueue"),
+                    queues.url("PlanQueue"),
+                    Api.config("PlanJobs", ShardPlan.none(), table));
+            // WHEN the scheduled run has 4 s left, less than a page needs: it sends one page, then stops
+            Map<String, Object> first =
+                    Lambda.invokeJob(planner, Map.of("job", "stats"), 4_000).output();
+            assertThat(first)
+                    .containsEntry("tasks", 100)
+                    .containsEntry("done", false)
+                    .containsEntry("continued", true);
+            // AND the plan queue's event source mapping invokes it again with its continuation
+            List<Map<String, Object>> planLines = Collections.synchronizedList(new ArrayList<>());
+            try (QueuePoller continuing = QueuePoller.start(
+                    queues.client(),
+                    queues.url("PlanQueue"),
+                    queues.arn("PlanQueue"),
+                    1,
+                    1,
+                    event -> invoke(planner, event, planLines),
+                    new PrintStream(new ByteArrayOutputStream()))) {
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (System.nanoTime() < deadline
+                        && planLines.stream().noneMatch(l -> Boolean.TRUE.equals(l.get("done")))) {
+                    Thread.sleep(100);
+                }
+            }
+            // THEN the same run went on where it stopped, and every workspace has exactly one task
+            assertThat(planLines)
+                    .anySatisfy(l -> assertThat(l)
+                            .containsEntry("runId", first.get("runId"))
+                            .containsEntry("tasks", 150)
+                            .containsEntry("done", true));
+            List<String> tasked = new ArrayList<>();
+            while (true) {
+                List<software.amazon.awssdk.services.sqs.model.Message> messages = queues.client()
+                        .receiveMessage(r -> r.queueUrl(queues.url("JobQueue"))
+                                .maxNumberOfMessages(10)
+                                .waitTimeSeconds(1))
+                        .messages();
+                if (messages.isEmpty()) {
+                    break;
+                }
+                messages.forEach(
+                        m -> tasked.add(String.valueOf(Json.readObject(m.body()).get("workspaceId"))));
+            }
+            assertThat(tasked).hasSize(250).doesNotHaveDuplicates().allMatch(ws -> ws.startsWith(prefix));
+        }
+    }
+
+    /** One invocation of a job function by an event source mapping; its log lines go to {@code lines}. */
+    static byte[] invoke(RequestStreamHandler function, byte[] event, List<Map<String, Object>> lines) {
         TestContext context = new TestContext();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            worker.handleRequest(new ByteArrayInputStream(event), out, context);
+            function.handleRequest(new ByteArrayInputStream(event), out, context);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

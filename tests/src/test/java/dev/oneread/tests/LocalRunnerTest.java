@@ -64,7 +64,7 @@ class LocalRunnerTest {
                             case "delete-workspace" -> "DeleteWorkspace";
                             case "migrate-hot-tenant" -> "MigrateHotTenant";
                             case "backfill-index" -> "BackfillIndex";
-                            case "plan-jobs" -> "PlanJobs";
+                            case "plan-jobs-stats" -> "PlanJobs"; // events/<module>-<job>.json
                             case "run-job" -> "RunJob";
                             case "list-projects-by-status" -> "ListProjectsByStatus";
                             case "list-workspaces" -> "ListWorkspaces";

@@ -208,6 +208,6 @@ class StartApiTest {
 
         assertThat(noRoute.statusCode()).isEqualTo(404);
         assertThat(wrongMethod.statusCode()).isEqualTo(405);
-        assertThat(header(wrongMethod, "allow")).isEqualTo("GET, PATCH");
+        assertThat(header(wrongMethod, "allow")).isEqualTo("GET, PATCH, DELETE"); // DELETE: operators delete one
     }
 }

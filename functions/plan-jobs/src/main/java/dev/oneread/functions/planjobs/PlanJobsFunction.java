@@ -4,10 +4,13 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.JobFrame;
+import dev.oneread.jobs.BatchItemFailures;
 import dev.oneread.jobs.JobPlanner;
 import dev.oneread.jobs.TaskQueue;
+import dev.oneread.json.Json;
 import dev.oneread.keys.Ulid;
 import dev.oneread.model.ListPosition;
+import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
@@ -26,11 +29,14 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * A job, started by its schedule ({@code {"job": "stats"}}, the schedule's input): plans one run, a task per
- * workspace on the job queue (QUEUE_URL). The result says where it stopped if time ran out: invoke it again with
- * {@code {"job", "runId", "resumeAfter"}} from that result to send the rest of the same run.
+ * workspace (per shard of a hot tenant's stats) on the job queue (QUEUE_URL). When its time runs low it stops at a
+ * page boundary and sends its continuation, {@code {"job", "runId", "resumeAfter"}}, to the plan queue
+ * (PLAN_QUEUE_URL), whose event source mapping invokes it again to send the rest of the same run. Invoked by hand,
+ * the result says where it stopped too.
  */
 public final class PlanJobsFunction implements RequestStreamHandler {
     private final JobPlanner planner;
+    private final TaskQueue planQueue;
     private final Ulid runIds = Ulid.generator();
 
     /** Used by the Lambda runtime: the shared clients and the function's environment. */
@@ -40,14 +46,17 @@ public final class PlanJobsFunction implements RequestStreamHandler {
                 DynamoDbClients.sharedAsync(),
                 DynamoDbClients.sqs(FunctionEnvironment.get()),
                 FunctionEnvironment.get().get("QUEUE_URL"),
+                FunctionEnvironment.get().get("PLAN_QUEUE_URL"),
                 FunctionConfig.fromEnvironment("PlanJobs"));
     }
 
+    /** @param planQueueUrl where a run that ran out of time sends its continuation; null for none (return it) */
     public PlanJobsFunction(
             DynamoDbClient client,
             DynamoDbAsyncClient asyncClient,
             SqsClient sqs,
             String queueUrl,
+            String planQueueUrl,
             FunctionConfig config) {
         if (queueUrl == null || queueUrl.isBlank()) {
             // Fail at init, not by sending tasks nowhere: the template sets QUEUE_URL to the job queue.
@@ -57,29 +66,61 @@ public final class PlanJobsFunction implements RequestStreamHandler {
                 new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan()),
                 new TaskQueue(sqs, queueUrl),
                 config.shardPlan());
+        this.planQueue = planQueueUrl == null || planQueueUrl.isBlank() ? null : new TaskQueue(sqs, planQueueUrl);
     }
 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         JobFrame.run(input, output, context, (event, tally, log) -> {
-            String job = String.valueOf(event.get("job"));
-            String runId = event.get("runId") instanceof String given
-                    ? given
-                    : runIds.next().value();
-            JobPlanner.Plan plan = planner.plan(job, runId, position(event.get("resumeAfter")), tally);
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("job", job);
-            result.put("runId", runId);
-            result.put("tasks", plan.tasks());
-            result.put("sendMessageBatchCalls", plan.sendCalls());
-            result.put("registryPages", plan.pages());
-            result.put("done", plan.done());
-            result.put(
-                    "resumeAfter",
-                    plan.resumeAfter().map(PlanJobsFunction::json).orElse(null));
-            log.accept(result);
-            return result;
+            if (event.get("Records") instanceof List<?> records) {
+                return continuations(records, tally, log);
+            }
+            return plan(event, tally, log);
         });
+    }
+
+    /** The plan queue's batch: each record a continuation; the ids of those that failed come back to the queue. */
+    private Map<String, Object> continuations(
+            List<?> records, CallTally tally, java.util.function.Consumer<Map<String, Object>> log) {
+        List<String> failed = new ArrayList<>();
+        for (Object record : records) {
+            Map<?, ?> message = (Map<?, ?>) record;
+            try {
+                plan(Json.readObject(String.valueOf(message.get("body"))), tally, log);
+            } catch (RuntimeException e) {
+                failed.add(String.valueOf(message.get("messageId")));
+                log.accept(Map.of(
+                        "job", "PlanJobs", "ok", false, "error", e.getClass().getSimpleName()));
+            }
+        }
+        return new LinkedHashMap<>(BatchItemFailures.of(failed).toResponse());
+    }
+
+    private Map<String, Object> plan(
+            Map<String, Object> event, CallTally tally, java.util.function.Consumer<Map<String, Object>> log) {
+        String job = String.valueOf(event.get("job"));
+        String runId = event.get("runId") instanceof String given
+                ? given
+                : runIds.next().value();
+        JobPlanner.Plan plan = planner.plan(job, runId, position(event.get("resumeAfter")), tally);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("job", job);
+        result.put("runId", runId);
+        result.put("tasks", plan.tasks());
+        result.put("sendMessageBatchCalls", plan.sendCalls());
+        result.put("registryPages", plan.pages());
+        result.put("done", plan.done());
+        result.put("resumeAfter", plan.resumeAfter().map(PlanJobsFunction::json).orElse(null));
+        if (!plan.done() && planQueue != null) {
+            Map<String, Object> continuation = new LinkedHashMap<>();
+            continuation.put("job", job);
+            continuation.put("runId", runId);
+            continuation.put("resumeAfter", result.get("resumeAfter"));
+            planQueue.send(continuation);
+            result.put("continued", true);
+        }
+        log.accept(result);
+        return result;
     }
 
     private static Map<String, Object> json(ListPosition position) {
