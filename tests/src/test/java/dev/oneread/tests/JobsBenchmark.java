@@ -41,13 +41,7 @@ public final class JobsBenchmark {
         SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
             String queue = queues.url("JobQueue");
-            PlanJobsFunction planner = new PlanJobsFunction(
-                    engine.client,
-                    engine.asyncClient,
-                    queues.client(),
-                    queue,
-                    queues.url("PlanQueue"),
-                    Api.config("PlanJobs", plan, table));
+            PlanJobsFunction planner = JobsTest.planner(engine, queues, plan, table);
             RunJobFunction worker = new RunJobFunction(
                     engine.client,
                     queues.client(),

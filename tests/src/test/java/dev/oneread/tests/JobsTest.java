@@ -103,13 +103,7 @@ class JobsTest {
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(1))) {
             String queue = queues.url("JobQueue");
             // WHEN the planner runs once
-            PlanJobsFunction planner = new PlanJobsFunction(
-                    engine.client,
-                    engine.asyncClient,
-                    queues.client(),
-                    queue,
-                    queues.url("PlanQueue"),
-                    Api.config("PlanJobs", plan, table));
+            PlanJobsFunction planner = planner(engine, queues, plan, table);
             Map<String, Object> planned =
                     Lambda.invokeJob(planner, Map.of("job", "stats")).output();
             // THEN it sent exactly one task per workspace and one per shard of a hot tenant, 10 to a SendMessageBatch
@@ -221,13 +215,7 @@ class JobsTest {
         }
         SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
-            PlanJobsFunction planner = new PlanJobsFunction(
-                    engine.client,
-                    engine.asyncClient,
-                    queues.client(),
-                    queues.url("JobQueue"),
-                    queues.url("PlanQueue"),
-                    Api.config("PlanJobs", ShardPlan.none(), table));
+            PlanJobsFunction planner = planner(engine, queues, ShardPlan.none(), table);
             // WHEN the scheduled run has 4 s left, less than a page needs: it sends one page, then stops
             Map<String, Object> first =
                     Lambda.invokeJob(planner, Map.of("job", "stats"), 4_000).output();
@@ -272,6 +260,17 @@ class JobsTest {
             }
             assertThat(tasked).hasSize(250).doesNotHaveDuplicates().allMatch(ws -> ws.startsWith(prefix));
         }
+    }
+
+    /** The planner on the test's queues: the job queue, and its own for continuations. */
+    static PlanJobsFunction planner(TestEngine engine, LocalQueues queues, ShardPlan plan, String table) {
+        return new PlanJobsFunction(
+                engine.client,
+                engine.asyncClient,
+                queues.client(),
+                queues.url("JobQueue"),
+                queues.url("PlanQueue"),
+                Api.config("PlanJobs", plan, table));
     }
 
     /** One invocation of a job function by an event source mapping; its log lines go to {@code lines}. */
