@@ -99,6 +99,31 @@ public final class HttpEndpoint {
         }
     }
 
+    /** The namespace of the metrics every log line carries. */
+    static final String METRICS_NAMESPACE = "oneread";
+
+    /**
+     * CloudWatch Embedded Metric Format: the metadata that makes CloudWatch Logs extract the line's own {@code calls},
+     * {@code capacity} and {@code durationMs} as metrics, by function and route, with no agent and no client
+     * library (the EMF specification). A line without a route (an event that did not parse) is counted by function
+     * alone: a dimension value may not be empty.
+     */
+    private static Map<String, Object> embeddedMetrics(String route) {
+        Map<String, Object> directive = new LinkedHashMap<>();
+        directive.put("Namespace", METRICS_NAMESPACE);
+        directive.put("Dimensions", List.of(route.isEmpty() ? List.of("function") : List.of("function", "route")));
+        directive.put(
+                "Metrics",
+                List.of(
+                        Map.of("Name", "calls", "Unit", "Count"),
+                        Map.of("Name", "capacity", "Unit", "None"),
+                        Map.of("Name", "durationMs", "Unit", "Milliseconds")));
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("Timestamp", System.currentTimeMillis());
+        metadata.put("CloudWatchMetrics", List.of(directive));
+        return metadata;
+    }
+
     private void log(
             Context context,
             String route,
@@ -129,6 +154,7 @@ public final class HttpEndpoint {
             line.put("error", failure.getClass().getName());
             line.put("cause", failure.getCause() == null ? null : String.valueOf(failure.getCause()));
         }
+        line.put("_aws", embeddedMetrics(route));
         String text = Json.write(line);
         if (context != null && context.getLogger() != null) {
             context.getLogger().log(text + "\n");
