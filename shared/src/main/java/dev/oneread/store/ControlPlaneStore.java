@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -58,12 +57,12 @@ public final class ControlPlaneStore {
     }
 
     /**
-     * @param asyncClient for the parallel fan-out over a hot workspace's shards; null where the function
+     * @param pool        for the parallel fan-out over a hot workspace's shards; null where the function
      *                    never lists (point reads and writes of a sharded workspace stay one sync call)
      * @param plan        which workspaces are sharded, and which are being migrated
      */
-    public ControlPlaneStore(DynamoDbClient client, DynamoDbAsyncClient asyncClient, String tableName, ShardPlan plan) {
-        this.calls = new StoreCalls(client, asyncClient);
+    public ControlPlaneStore(DynamoDbClient client, QueryPool pool, String tableName, ShardPlan plan) {
+        this.calls = new StoreCalls(client, pool);
         this.fanOut = new FanOut(calls);
         this.indexFanOut = new FanOut(calls, KeyCodec.INDEX_SORT_KEY);
         this.requests = new ControlPlaneRequests(tableName, plan);

@@ -14,10 +14,8 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
-import software.amazon.awssdk.http.crt.AwsCrtAsyncHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 
@@ -33,6 +31,15 @@ import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
  * <pre>{@code DynamoDbClient client = DynamoDbClients.shared();}</pre>
  */
 public final class DynamoDbClients {
+    static {
+        // The fan-out runs up to 99 queries at once on the URLConnection client, and the JDK keeps only 5 idle
+        // connections to a host by default (KeepAliveCache): the other queries of every page would open new
+        // connections. Read once, when the JDK's HTTP client first loads, which is after this.
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", Integer.toString(QueryPool.MAX_FAN_OUT));
+        }
+    }
+
     /** Set it to talk to a local engine (dynalite) instead of AWS. */
     public static final String ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT";
 
@@ -88,36 +95,6 @@ public final class DynamoDbClients {
         all.addAll(extra);
         return all;
     }
-
-    /**
-     * The async client of this execution environment, for the parallel fan-out over a hot tenant's shards:
-     * same region, credentials, timeouts and audit, on the CRT HTTP client (native, quick to start). Built on
-     * first use, so functions that never fan out never load it.
-     */
-    public static DynamoDbAsyncClient sharedAsync() {
-        return AsyncHolder.CLIENT;
-    }
-
-    /** The async client configured from {@code environment}, with extra interceptors after the audit. */
-    public static DynamoDbAsyncClient asyncFromEnvironment(
-            Map<String, String> environment, List<ExecutionInterceptor> extra) {
-        return configured(
-                        DynamoDbAsyncClient.builder()
-                                .httpClient(AwsCrtAsyncHttpClient.builder()
-                                        .maxConcurrency(MAX_FAN_OUT)
-                                        .build()),
-                        environment,
-                        extra)
-                .build();
-    }
-
-    /** The async client for a local engine. */
-    public static DynamoDbAsyncClient localAsync(URI endpoint, List<ExecutionInterceptor> extra) {
-        return asyncFromEnvironment(localEnvironment(endpoint), extra);
-    }
-
-    /** Enough connections for every shard of the largest plan at once. */
-    static final int MAX_FAN_OUT = 100;
 
     private static Map<String, String> localEnvironment(URI endpoint) {
         return Map.of(
@@ -206,9 +183,5 @@ public final class DynamoDbClients {
 
     private static final class Holder {
         static final DynamoDbClient CLIENT = fromEnvironment(FunctionEnvironment.get());
-    }
-
-    private static final class AsyncHolder {
-        static final DynamoDbAsyncClient CLIENT = asyncFromEnvironment(FunctionEnvironment.get(), List.of());
     }
 }

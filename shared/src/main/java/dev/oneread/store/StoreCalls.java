@@ -13,7 +13,6 @@ import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
@@ -36,12 +35,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  */
 final class StoreCalls {
     private final DynamoDbClient client;
-    private final DynamoDbAsyncClient asyncClient;
+    private final QueryPool pool;
 
-    /** @param asyncClient for {@link #queryAll} to run queries side by side; null to run them in turn */
-    StoreCalls(DynamoDbClient client, DynamoDbAsyncClient asyncClient) {
+    /** @param pool for {@link #queryAll} to run queries side by side; null to run them in turn */
+    StoreCalls(DynamoDbClient client, QueryPool pool) {
         this.client = client;
-        this.asyncClient = asyncClient;
+        this.pool = pool;
     }
 
     /** One item, or empty when there is none. */
@@ -85,33 +84,25 @@ final class StoreCalls {
     record PartitionQuery(String partition, QueryRequest request) {}
 
     /**
-     * Several queries, all at once on the async client (one after another without one, or for a single query),
+     * Several queries, all at once on the query pool (one after another without one, or for a single query),
      * answered under the same keys. If any fails, all fail: never a partial answer.
      */
     <K> Map<K, QueryResponse> queryAll(Map<K, PartitionQuery> queries, CallTally tally) {
         Map<K, QueryResponse> responses = new LinkedHashMap<>();
-        if (queries.size() == 1 || asyncClient == null) {
+        if (queries.size() == 1 || pool == null) {
             queries.forEach((k, q) -> responses.put(k, query(q.request(), q.partition(), tally)));
             return responses;
         }
-        Map<K, QueryRequest> tagged = new LinkedHashMap<>();
-        translated(() -> {
-            queries.forEach((k, q) -> tagged.put(
-                    k, CallAudit.tagged(q.request(), q.partition(), q.request().indexName(), tally)));
-            return tagged;
-        });
         Map<K, CompletableFuture<QueryResponse>> futures = new LinkedHashMap<>();
-        tagged.forEach((k, request) -> futures.put(k, asyncClient.query(request)));
+        queries.forEach((k, q) -> futures.put(
+                k, CompletableFuture.supplyAsync(() -> query(q.request(), q.partition(), tally), pool.executor())));
         try {
             CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new))
                     .join();
         } catch (CompletionException e) {
             futures.values().forEach(f -> f.cancel(true));
-            // Translated like any sync failure: a query that failed fails the whole answer (a 503 page).
-            translated(() -> {
-                throw e.getCause() instanceof RuntimeException cause ? cause : e;
-            });
-            throw new StoreUnavailableException(e);
+            // Each query was translated already: a query that failed fails the whole answer (a 503 page).
+            throw e.getCause() instanceof RuntimeException cause ? cause : new StoreUnavailableException(e);
         }
         futures.forEach((k, f) -> responses.put(k, f.join()));
         return responses;

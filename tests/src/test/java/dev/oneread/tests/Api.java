@@ -58,26 +58,23 @@ final class Api {
         handlers.put("GetWorkspace", new GetWorkspaceFunction(client, config("GetWorkspace", plan, table)));
         handlers.put("CreateProject", new CreateProjectFunction(client, config("CreateProject", plan, table)));
         handlers.put(
-                "ListProjects",
-                new ListProjectsFunction(client, engine.asyncClient, config("ListProjects", plan, table)));
+                "ListProjects", new ListProjectsFunction(client, engine.pool, config("ListProjects", plan, table)));
         handlers.put("GetProject", new GetProjectFunction(client, config("GetProject", plan, table)));
         handlers.put(
                 "GetWorkspaceCollection",
-                new GetWorkspaceCollectionFunction(
-                        client, engine.asyncClient, config("GetWorkspaceCollection", plan, table)));
+                new GetWorkspaceCollectionFunction(client, engine.pool, config("GetWorkspaceCollection", plan, table)));
         handlers.put("UpdateWorkspace", new UpdateWorkspaceFunction(client, config("UpdateWorkspace", plan, table)));
         handlers.put("UpdateProject", new UpdateProjectFunction(client, config("UpdateProject", plan, table)));
         handlers.put("DeleteProject", new DeleteProjectFunction(client, config("DeleteProject", plan, table)));
         handlers.put(
                 "ListProjectsByStatus",
-                new ListProjectsByStatusFunction(
-                        client, engine.asyncClient, config("ListProjectsByStatus", plan, table)));
+                new ListProjectsByStatusFunction(client, engine.pool, config("ListProjectsByStatus", plan, table)));
         handlers.put(
                 "GetHotTenantReport",
                 new GetHotTenantReportFunction(client, config("GetHotTenantReport", plan, table)));
         handlers.put(
                 "ListWorkspaces",
-                new ListWorkspacesFunction(client, engine.asyncClient, config("ListWorkspaces", plan, table)));
+                new ListWorkspacesFunction(client, engine.pool, config("ListWorkspaces", plan, table)));
     }
 
     /**

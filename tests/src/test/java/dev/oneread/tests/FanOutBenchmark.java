@@ -6,6 +6,7 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.QueryPool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +46,7 @@ public final class FanOutBenchmark {
                 DynamoDbClient client = DynamoDbClients.local(network.endpoint(), List.of());
                 ListProjectsFunction function = new ListProjectsFunction(
                         client,
-                        DynamoDbClients.localAsync(network.endpoint(), List.of()),
+                        QueryPool.create(),
                         new FunctionConfig("ListProjects", TestEngine.TABLE, false, Api.CURSOR_KEY, plan));
                 ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS)
                         .path("workspaceId", ws)

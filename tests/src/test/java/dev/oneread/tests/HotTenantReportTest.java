@@ -41,7 +41,7 @@ class HotTenantReportTest {
     private final String sharded = Api.freshWorkspaceId("sharded");
     private final ShardPlan plan = ShardPlan.parse(sharded + "=4", "");
     private final Api api = new Api(plan, table);
-    private final ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.asyncClient, table, plan);
+    private final ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.pool, table, plan);
     private final StatsRollup stats = new StatsRollup(engine.client, table, plan, THRESHOLD);
     private final Ulid runs = Ulid.generator();
 

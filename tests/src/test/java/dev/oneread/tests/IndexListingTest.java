@@ -14,6 +14,7 @@ import dev.oneread.model.ProjectStatus;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.QueryPool;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ class IndexListingTest {
             assertThat(api.createWorkspace(ws, "W " + ws).status()).isEqualTo(201);
         }
         // Projects through the store the functions use, with ids from a seeded generator (ULIDs: time, then random)
-        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.asyncClient, table, plan);
+        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.pool, table, plan);
         long time = Instant.parse("2026-11-01T00:00:00Z").toEpochMilli();
         for (int i = 0; i < PROJECTS; i++) {
             String ws = workspaces.get(i % 5 == 0 ? WORKSPACES - 1 : random.nextInt(WORKSPACES - 1));
@@ -220,7 +221,7 @@ class IndexListingTest {
         try (LatencyProxy network = new LatencyProxy(engine.endpoint, Duration.ofMillis(150))) {
             ListProjectsByStatusFunction function = new ListProjectsByStatusFunction(
                     DynamoDbClients.local(network.endpoint(), List.of()),
-                    DynamoDbClients.localAsync(network.endpoint(), List.of()),
+                    QueryPool.create(),
                     Api.config("ListProjectsByStatus", plan, table));
             ApiEvent event = ApiEvent.of("GET", ApiEvent.ALL_PROJECTS)
                     .query(Map.of("status", "ACTIVE", "limit", "25"))

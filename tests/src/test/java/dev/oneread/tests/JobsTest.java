@@ -82,7 +82,7 @@ class JobsTest {
         }
         ShardPlan plan = ShardPlan.parse(hot.toString(), "");
         Api api = new Api(plan, table);
-        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.asyncClient, table, plan);
+        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.pool, table, plan);
         Ulid ids = Ulid.generator();
         for (String ws : workspaces) {
             assertThat(api.createWorkspace(ws, "W " + ws).status()).isEqualTo(201);
@@ -266,7 +266,7 @@ class JobsTest {
     static PlanJobsFunction planner(TestEngine engine, LocalQueues queues, ShardPlan plan, String table) {
         return new PlanJobsFunction(
                 engine.client,
-                engine.asyncClient,
+                engine.pool,
                 queues.client(),
                 queues.url("JobQueue"),
                 queues.url("PlanQueue"),

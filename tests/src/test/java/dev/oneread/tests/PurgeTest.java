@@ -291,7 +291,7 @@ class PurgeTest {
 
     private void fill(String workspace, int projects) {
         assertThat(api.createWorkspace(workspace, "W").status()).isEqualTo(201);
-        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.asyncClient, table, plan);
+        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.pool, table, plan);
         Ulid ids = Ulid.generator();
         for (int p = 0; p < projects; p++) {
             ProjectId id = ids.next();

@@ -6,6 +6,7 @@ import dev.oneread.functions.listprojects.ListProjectsFunction;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.QueryPool;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -102,7 +103,7 @@ class ShardingTest {
         try (LatencyProxy network = new LatencyProxy(api.engine.endpoint, java.time.Duration.ofMillis(150))) {
             ListProjectsFunction list = new ListProjectsFunction(
                     DynamoDbClients.local(network.endpoint(), List.of()),
-                    DynamoDbClients.localAsync(network.endpoint(), List.of()),
+                    QueryPool.create(),
                     Api.config("ListProjects", ShardPlan.parse(ws + "=10", "")));
             ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS)
                     .path("workspaceId", ws)
@@ -181,8 +182,8 @@ class ShardingTest {
             }
         };
         ListProjectsFunction list = new ListProjectsFunction(
-                api.engine.client,
-                DynamoDbClients.localAsync(api.engine.endpoint, List.of(brokenShard)),
+                DynamoDbClients.local(api.engine.endpoint, List.of(brokenShard)),
+                QueryPool.create(),
                 Api.config("ListProjects", ShardPlan.parse(ws + "=10", "")));
         // WHEN
         Lambda.Response response =

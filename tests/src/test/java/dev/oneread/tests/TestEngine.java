@@ -5,10 +5,10 @@ import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.QueryPool;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -25,7 +25,7 @@ final class TestEngine {
     final Path root;
     final URI endpoint;
     final DynamoDbClient client;
-    final DynamoDbAsyncClient asyncClient;
+    final QueryPool pool;
     private final DynaliteEngine engine;
 
     private TestEngine(Path root, DynaliteEngine engine, URI endpoint) {
@@ -33,7 +33,7 @@ final class TestEngine {
         this.engine = engine;
         this.endpoint = endpoint;
         this.client = DynamoDbClients.local(endpoint);
-        this.asyncClient = DynamoDbClients.localAsync(endpoint, java.util.List.of());
+        this.pool = QueryPool.create();
         TemplateTables.from(SamTemplate.load(root.resolve("template.yaml")))
                 .createMissing(client, Map.of("Table", TABLE));
     }

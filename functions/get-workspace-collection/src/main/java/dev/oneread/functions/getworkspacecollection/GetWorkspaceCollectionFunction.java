@@ -9,7 +9,7 @@ import dev.oneread.model.WorkspaceCollection;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import dev.oneread.store.QueryPool;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -21,17 +21,13 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public GetWorkspaceCollectionFunction() {
-        this(
-                DynamoDbClients.shared(),
-                DynamoDbClients.sharedAsync(),
-                FunctionConfig.fromEnvironment("GetWorkspaceCollection"));
+        this(DynamoDbClients.shared(), QueryPool.shared(), FunctionConfig.fromEnvironment("GetWorkspaceCollection"));
     }
 
-    /** @param asyncClient runs the parallel fan-out over a hot workspace's shards */
-    public GetWorkspaceCollectionFunction(
-            DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
+    /** @param pool runs the parallel fan-out over a hot workspace's shards */
+    public GetWorkspaceCollectionFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan());
+        this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
     @Override

@@ -11,7 +11,7 @@ import dev.oneread.model.ProjectStatus;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import dev.oneread.store.QueryPool;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -23,16 +23,13 @@ public final class ListProjectsByStatusFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared clients and the function's environment. */
     public ListProjectsByStatusFunction() {
-        this(
-                DynamoDbClients.shared(),
-                DynamoDbClients.sharedAsync(),
-                FunctionConfig.fromEnvironment("ListProjectsByStatus"));
+        this(DynamoDbClients.shared(), QueryPool.shared(), FunctionConfig.fromEnvironment("ListProjectsByStatus"));
     }
 
-    /** @param asyncClient runs the parallel fan-out over the index shards */
-    public ListProjectsByStatusFunction(DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
+    /** @param pool runs the parallel fan-out over the index shards */
+    public ListProjectsByStatusFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan());
+        this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
     @Override

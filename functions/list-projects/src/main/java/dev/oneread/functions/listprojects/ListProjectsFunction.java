@@ -10,7 +10,7 @@ import dev.oneread.model.Project;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import dev.oneread.store.QueryPool;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code GET /workspaces/{workspaceId}/projects?limit=&cursor=}: newest first, one Query per page. */
@@ -19,13 +19,13 @@ public final class ListProjectsFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public ListProjectsFunction() {
-        this(DynamoDbClients.shared(), DynamoDbClients.sharedAsync(), FunctionConfig.fromEnvironment("ListProjects"));
+        this(DynamoDbClients.shared(), QueryPool.shared(), FunctionConfig.fromEnvironment("ListProjects"));
     }
 
-    /** @param asyncClient runs the parallel fan-out over a hot workspace's shards */
-    public ListProjectsFunction(DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
+    /** @param pool runs the parallel fan-out over a hot workspace's shards */
+    public ListProjectsFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan());
+        this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
     @Override

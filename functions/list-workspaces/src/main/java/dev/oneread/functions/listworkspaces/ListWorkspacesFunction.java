@@ -10,7 +10,7 @@ import dev.oneread.model.Workspace;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import dev.oneread.store.QueryPool;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -25,13 +25,13 @@ public final class ListWorkspacesFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared clients and the function's environment. */
     public ListWorkspacesFunction() {
-        this(DynamoDbClients.shared(), DynamoDbClients.sharedAsync(), FunctionConfig.fromEnvironment("ListWorkspaces"));
+        this(DynamoDbClients.shared(), QueryPool.shared(), FunctionConfig.fromEnvironment("ListWorkspaces"));
     }
 
-    /** @param asyncClient runs the parallel fan-out over the index shards */
-    public ListWorkspacesFunction(DynamoDbClient client, DynamoDbAsyncClient asyncClient, FunctionConfig config) {
+    /** @param pool runs the parallel fan-out over the index shards */
+    public ListWorkspacesFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
         super(config);
-        this.store = new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan());
+        this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
     @Override

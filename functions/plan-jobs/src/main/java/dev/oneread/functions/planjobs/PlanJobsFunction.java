@@ -14,6 +14,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
+import dev.oneread.store.QueryPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -43,7 +43,7 @@ public final class PlanJobsFunction implements RequestStreamHandler {
     public PlanJobsFunction() {
         this(
                 DynamoDbClients.shared(),
-                DynamoDbClients.sharedAsync(),
+                QueryPool.shared(),
                 DynamoDbClients.sqs(FunctionEnvironment.get()),
                 FunctionEnvironment.get().get("QUEUE_URL"),
                 FunctionEnvironment.get().get("PLAN_QUEUE_URL"),
@@ -53,7 +53,7 @@ public final class PlanJobsFunction implements RequestStreamHandler {
     /** @param planQueueUrl where a run that ran out of time sends its continuation; null for none (return it) */
     public PlanJobsFunction(
             DynamoDbClient client,
-            DynamoDbAsyncClient asyncClient,
+            QueryPool pool,
             SqsClient sqs,
             String queueUrl,
             String planQueueUrl,
@@ -63,7 +63,7 @@ public final class PlanJobsFunction implements RequestStreamHandler {
             throw new IllegalStateException("QUEUE_URL is not set: the planner has no job queue to send to");
         }
         this.planner = new JobPlanner(
-                new ControlPlaneStore(client, asyncClient, config.tableName(), config.shardPlan()),
+                new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan()),
                 new TaskQueue(sqs, queueUrl),
                 config.shardPlan());
         this.planQueue = planQueueUrl == null || planQueueUrl.isBlank() ? null : new TaskQueue(sqs, planQueueUrl);
