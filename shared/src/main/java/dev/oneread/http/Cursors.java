@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.keys.SnapshotSafeRandom;
 import dev.oneread.model.ListPosition;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -36,7 +37,7 @@ public final class Cursors {
 
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
-    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final SecureRandom RANDOM = SnapshotSafeRandom.create();
 
     /** Keys older than this are loaded again before use: the bound on how long a rotation takes to arrive. */
     static final Duration REFRESH = Duration.ofMinutes(5);

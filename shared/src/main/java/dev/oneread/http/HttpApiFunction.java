@@ -2,10 +2,17 @@ package dev.oneread.http;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.oneread.json.Json;
 import dev.oneread.store.CallTally;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import org.crac.Core;
+import org.crac.Resource;
 
 /**
  * Base of every function: the Lambda entry point that runs {@link #handle} inside the {@link HttpEndpoint}
@@ -19,13 +26,56 @@ import java.io.OutputStream;
  */
 public abstract class HttpApiFunction implements RequestStreamHandler {
     private final HttpEndpoint endpoint;
+    /** SnapStart's hook: held here, since org.crac's global context may hold it weakly. */
+    private final Resource snapshotHook = new Resource() {
+        @Override
+        public void beforeCheckpoint(org.crac.Context<? extends Resource> context) {
+            prime();
+        }
+
+        @Override
+        public void afterRestore(org.crac.Context<? extends Resource> context) {}
+    };
 
     protected HttpApiFunction(FunctionConfig config) {
         this.endpoint = new HttpEndpoint(config);
+        Core.getGlobalContext().register(snapshotHook);
     }
 
     /** Parse and validate the request, make one store call, map the result. */
     protected abstract HttpResponse handle(ApiRequest request, CallTally tally);
+
+    /** The request this function primes its path with (see {@link PrimingRequest}); none by default. */
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.empty();
+    }
+
+    /**
+     * Sends the priming request through the whole path, as a caller's would go: what SnapStart's checkpoint calls
+     * (beforeCheckpoint), and what the local runner calls after it loads a function, as that checkpoint would.
+     * Never throws, and logs nothing: priming must not fail a publish, nor look like traffic.
+     *
+     * @return the priming response's status; 0 when the function primes nothing or the priming failed
+     */
+    public final int prime() {
+        Optional<PrimingRequest> request = primingRequest();
+        if (request.isEmpty()) {
+            return 0;
+        }
+        try {
+            ByteArrayOutputStream response = new ByteArrayOutputStream();
+            endpoint.serve(
+                    new ByteArrayInputStream(Json.write(request.get().toEvent()).getBytes(StandardCharsets.UTF_8)),
+                    response,
+                    PrimingContext.INSTANCE,
+                    this::handle);
+            return ((Number) Json.readObject(response.toString(StandardCharsets.UTF_8))
+                            .get("statusCode"))
+                    .intValue();
+        } catch (Exception | LinkageError e) {
+            return 0; // a failed priming leaves a colder snapshot, nothing worse
+        }
+    }
 
     @Override
     public final void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {

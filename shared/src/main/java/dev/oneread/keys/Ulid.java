@@ -17,7 +17,7 @@ public final class Ulid {
     static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
     private static final int LENGTH = 26;
     private static final long MAX_TIME = (1L << 48) - 1;
-    private static final Ulid SHARED = new Ulid(Clock.systemUTC(), new SecureRandom());
+    private static final Ulid SHARED = new Ulid(Clock.systemUTC(), SnapshotSafeRandom.create());
 
     private final Clock clock;
     private final SecureRandom random;

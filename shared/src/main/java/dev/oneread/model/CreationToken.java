@@ -1,5 +1,6 @@
 package dev.oneread.model;
 
+import dev.oneread.keys.SnapshotSafeRandom;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -16,7 +17,7 @@ import java.util.Base64;
  * <p>128 bits, base64url (22 characters): enough to never collide, small enough to cost no capacity unit.
  */
 public record CreationToken(String value) {
-    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final SecureRandom RANDOM = SnapshotSafeRandom.create();
     private static final int BYTES = 16;
 
     public CreationToken {

@@ -24,13 +24,18 @@ import java.nio.file.Path;
  * times the JVM to that line), then, on a second, what this JVM loaded.
  *
  * <p>Usage: {@code java <flags> -cp <driver>:<function>:<function>/lib/* dev.oneread.bench.ColdStart <handler class>
- * <event file> [invocations]}; with more than one invocation, the second line has each one's time.
+ * <event file> [invocations [prime]]}; with more than one invocation, the second line has each one's time; with
+ * {@code prime}, the function's priming hook runs first, as SnapStart's checkpoint would run it.
  */
 public final class ColdStart {
     public static void main(String[] args) throws Exception {
         byte[] event = Files.readAllBytes(Path.of(args[1]));
         int invocations = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         Object handler = Class.forName(args[0]).getDeclaredConstructor().newInstance();
+        if (args.length > 3 && args[3].equals("prime")) {
+            // What SnapStart's checkpoint runs before the snapshot (a oneread function's priming hook).
+            handler.getClass().getMethod("prime").invoke(handler);
+        }
         StringBuilder times = new StringBuilder();
         for (int i = 0; i < invocations; i++) {
             long start = System.nanoTime();

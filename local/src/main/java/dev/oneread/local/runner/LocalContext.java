@@ -1,9 +1,7 @@
 package dev.oneread.local.runner;
 
-import com.amazonaws.services.lambda.runtime.ClientContext;
-import com.amazonaws.services.lambda.runtime.CognitoIdentity;
-import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
+import dev.oneread.http.FunctionContext;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
@@ -12,17 +10,14 @@ import java.nio.charset.StandardCharsets;
  * runner's channel for the console's call detail: a function's HTTP frame hands its calls to a Context that is a
  * {@code Consumer<String>}, which Lambda's own never is.
  */
-final class LocalContext implements Context, java.util.function.Consumer<String> {
+final class LocalContext extends FunctionContext implements java.util.function.Consumer<String> {
     private volatile String callDetail;
 
-    private final FunctionSpec function;
-    private final String requestId;
     private final long deadlineMillis;
     private final LambdaLogger logger;
 
     LocalContext(FunctionSpec function, String requestId, PrintStream log) {
-        this.function = function;
-        this.requestId = requestId;
+        super(function.logicalId(), requestId, function.memoryMb());
         this.deadlineMillis = System.currentTimeMillis() + function.timeoutSeconds() * 1000L;
         this.logger = new LambdaLogger() {
             @Override
@@ -49,53 +44,8 @@ final class LocalContext implements Context, java.util.function.Consumer<String>
     }
 
     @Override
-    public String getAwsRequestId() {
-        return requestId;
-    }
-
-    @Override
-    public String getLogGroupName() {
-        return "/aws/lambda/" + function.logicalId();
-    }
-
-    @Override
-    public String getLogStreamName() {
-        return "local";
-    }
-
-    @Override
-    public String getFunctionName() {
-        return function.logicalId();
-    }
-
-    @Override
-    public String getFunctionVersion() {
-        return "$LATEST";
-    }
-
-    @Override
-    public String getInvokedFunctionArn() {
-        return "arn:aws:lambda:us-east-1:000000000000:function:" + function.logicalId();
-    }
-
-    @Override
-    public CognitoIdentity getIdentity() {
-        return null;
-    }
-
-    @Override
-    public ClientContext getClientContext() {
-        return null;
-    }
-
-    @Override
     public int getRemainingTimeInMillis() {
         return (int) Math.max(0, deadlineMillis - System.currentTimeMillis());
-    }
-
-    @Override
-    public int getMemoryLimitInMB() {
-        return function.memoryMb();
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.IdempotentRequests;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.ProjectId;
@@ -18,6 +19,7 @@ import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.IdempotencyStore;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -62,5 +64,11 @@ public final class CreateProjectFunction extends HttpApiFunction {
                     .withHeader("location", "/workspaces/" + workspaceId + "/projects/" + project.id())
                     .withHeader("etag", Representations.etag(project.version()));
         });
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.tenant("POST", "/workspaces/{workspaceId}/projects")
+                .withBody("{}")); // refused by validation
     }
 }

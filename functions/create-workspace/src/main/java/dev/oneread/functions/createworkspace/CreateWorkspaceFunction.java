@@ -5,6 +5,7 @@ import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.IdempotentRequests;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.WorkspaceId;
@@ -16,6 +17,7 @@ import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.IdempotencyStore;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -58,5 +60,11 @@ public final class CreateWorkspaceFunction extends HttpApiFunction {
                     .withHeader("location", "/workspaces/" + workspace.id())
                     .withHeader("etag", Representations.etag(workspace.version()));
         });
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(
+                PrimingRequest.operator("POST", "/workspaces").withBody("{}")); // refused by validation: no write
     }
 }

@@ -4,12 +4,14 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -35,5 +37,11 @@ public final class DeleteProjectFunction extends HttpApiFunction {
         ProjectId projectId = request.projectId();
         store.deleteProject(workspaceId, projectId, request.optionalIfMatchVersion(), tally);
         return new HttpResponse(204, Map.of(), "");
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.tenant("DELETE", "/workspaces/{workspaceId}/projects/{projectId}")
+                .withHeader("if-match", PrimingRequest.NO_SUCH_VERSION));
     }
 }

@@ -4,6 +4,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.jobs.JobTask;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.keys.Ulid;
@@ -19,6 +20,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -80,5 +82,11 @@ public final class DeleteWorkspaceFunction extends HttpApiFunction {
         body.put("status", "DELETING");
         body.put("deletedAt", purge.deletedAt().toString());
         return HttpResponse.json(202, body);
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.operator("DELETE", "/workspaces/{workspaceId}")
+                .withHeader("if-match", PrimingRequest.NO_SUCH_VERSION));
     }
 }

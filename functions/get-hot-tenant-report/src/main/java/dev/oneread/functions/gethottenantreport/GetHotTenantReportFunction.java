@@ -4,12 +4,14 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.model.HotPartition;
 import dev.oneread.model.Page;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.HotTenantReport;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -37,5 +39,10 @@ public final class GetHotTenantReportFunction extends HttpApiFunction {
         request.requireOperator();
         Page<HotPartition> page = report.page(request.limit(), request.cursor(SCOPE), tally);
         return HttpResponse.ok(Representations.hotPartitionPage(page, request.nextCursor(page.next(), SCOPE)));
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.operator("GET", "/reports/hot-tenants"));
     }
 }

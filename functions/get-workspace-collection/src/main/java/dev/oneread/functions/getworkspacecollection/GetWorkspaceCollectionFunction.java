@@ -4,12 +4,14 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.model.WorkspaceCollection;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -35,5 +37,10 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
         WorkspaceCollection page =
                 store.getWorkspaceCollection(request.workspaceId(), request.limit(), request.cursor(), tally);
         return HttpResponse.ok(Representations.collection(page, request.nextCursor(page.next())));
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.tenant("GET", "/workspaces/{workspaceId}/collection"));
     }
 }

@@ -4,11 +4,13 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code GET /workspaces/{workspaceId}}: workspace settings, one GetItem. */
@@ -30,5 +32,10 @@ public final class GetWorkspaceFunction extends HttpApiFunction {
         Workspace workspace = store.getWorkspace(request.workspaceId(), tally);
         return HttpResponse.ok(Representations.workspace(workspace))
                 .withHeader("etag", Representations.etag(workspace.version()));
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.tenant("GET", "/workspaces/{workspaceId}"));
     }
 }

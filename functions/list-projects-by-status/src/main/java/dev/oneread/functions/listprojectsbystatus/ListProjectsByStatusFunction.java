@@ -4,6 +4,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
@@ -12,6 +13,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -39,5 +41,10 @@ public final class ListProjectsByStatusFunction extends HttpApiFunction {
         String scope = "status=" + status.name();
         Page<Project> page = store.listProjectsByStatus(status, request.limit(), request.cursor(scope), tally);
         return HttpResponse.ok(Representations.projectPage(page, request.nextCursor(page.next(), scope)));
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.operator("GET", "/projects").withQuery("status", "ACTIVE"));
     }
 }

@@ -4,6 +4,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
@@ -11,6 +12,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code GET /workspaces/{workspaceId}/projects?limit=&cursor=}: newest first, one Query per page. */
@@ -32,5 +34,10 @@ public final class ListProjectsFunction extends HttpApiFunction {
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         Page<Project> page = store.listProjects(request.workspaceId(), request.limit(), request.cursor(), tally);
         return HttpResponse.ok(Representations.projectPage(page, request.nextCursor(page.next())));
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.tenant("GET", "/workspaces/{workspaceId}/projects"));
     }
 }

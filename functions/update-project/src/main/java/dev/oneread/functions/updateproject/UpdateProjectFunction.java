@@ -4,6 +4,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.ProjectId;
@@ -16,6 +17,7 @@ import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -47,5 +49,12 @@ public final class UpdateProjectFunction extends HttpApiFunction {
                 workspaceId, projectId, patch, expectedVersion, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
         return HttpResponse.ok(Representations.project(project))
                 .withHeader("etag", Representations.etag(project.version()));
+    }
+
+    @Override
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.of(PrimingRequest.tenant("PATCH", "/workspaces/{workspaceId}/projects/{projectId}")
+                .withHeader("if-match", PrimingRequest.NO_SUCH_VERSION)
+                .withBody("{\"name\":\"priming\"}"));
     }
 }

@@ -1,0 +1,30 @@
+package dev.oneread.http;
+
+import com.amazonaws.services.lambda.runtime.LambdaLogger;
+
+/** The Lambda context of a priming request: 10 s to run, and a logger that drops its line (it is no traffic). */
+final class PrimingContext extends FunctionContext {
+    static final PrimingContext INSTANCE = new PrimingContext();
+
+    private static final LambdaLogger DISCARD = new LambdaLogger() {
+        @Override
+        public void log(String message) {}
+
+        @Override
+        public void log(byte[] message) {}
+    };
+
+    private PrimingContext() {
+        super("snapstart-priming", "snapstart-priming", 1024);
+    }
+
+    @Override
+    public int getRemainingTimeInMillis() {
+        return 10_000;
+    }
+
+    @Override
+    public LambdaLogger getLogger() {
+        return DISCARD;
+    }
+}

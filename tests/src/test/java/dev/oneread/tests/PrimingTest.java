@@ -1,0 +1,71 @@
+package dev.oneread.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.PrimingRequest;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.local.runner.LocalQueues;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/**
+ * SnapStart priming: every route's function sends itself its priming request through the whole path (parsing,
+ * authorization, the store, DynamoDB, the problem mapping), and changes nothing: reads name a workspace that does
+ * not exist, writes carry a version no item has, and the two creates are refused by validation.
+ */
+class PrimingTest {
+    @Test
+    void everyRoute_shouldPrimeItsRealPath_andChangeNoData() {
+        Api api = new Api(
+                dev.oneread.keys.ShardPlan.none(),
+                "priming-" + java.util.UUID.randomUUID().toString().substring(0, 8));
+        api.createWorkspace("acme", "Acme");
+        api.createProject("acme", "{\"name\":\"kept\"}");
+        SamTemplate template = SamTemplate.load(TestEngine.get().root.resolve("template.yaml"));
+        try (LocalQueues queues = LocalQueues.start(template, "priming", Duration.ofSeconds(30))) {
+            api.withJobQueue(queues.client(), queues.url("JobQueue"), Duration.ofSeconds(12));
+            List<Map<String, AttributeValue>> before = scan(api);
+            // WHEN every function primes itself, twice (a second publish, a second load)
+            Map<String, Integer> statuses = new TreeMap<>();
+            for (int round = 0; round < 2; round++) {
+                api.handlers.forEach((name, handler) -> statuses.put(name, ((HttpApiFunction) handler).prime()));
+            }
+            // THEN each went through its route to the answer a missing workspace, a version no item has, or a
+            // refused body gets, and the operators' listings answered
+            assertThat(statuses)
+                    .containsEntry("GetWorkspace", 404)
+                    .containsEntry("GetProject", 404)
+                    .containsEntry("ListProjects", 200) // an empty page
+                    .containsEntry("GetWorkspaceCollection", 404)
+                    .containsEntry("UpdateWorkspace", 404)
+                    .containsEntry("UpdateProject", 404)
+                    .containsEntry("DeleteProject", 404)
+                    .containsEntry("DeleteWorkspace", 404)
+                    .containsEntry("CreateWorkspace", 400)
+                    .containsEntry("CreateProject", 400)
+                    .containsEntry("ListProjectsByStatus", 200)
+                    .containsEntry("ListWorkspaces", 200)
+                    .containsEntry("GetHotTenantReport", 200)
+                    .hasSize(13);
+            // AND no item of the table changed, and none was written for the priming workspace
+            assertThat(scan(api)).isEqualTo(before);
+            assertThat(scan(api)).noneMatch(item -> item.get("EntityRef").s().contains(PrimingRequest.WORKSPACE));
+        }
+    }
+
+    private static List<Map<String, AttributeValue>> scan(Api api) {
+        return TestEngine.get()
+                .client
+                .scan(ScanRequest.builder()
+                        .tableName(api.table)
+                        .consistentRead(true)
+                        .build())
+                .items();
+    }
+}
