@@ -35,6 +35,8 @@ public final class ColdStart {
         if (args.length > 3 && args[3].equals("prime")) {
             // What SnapStart's checkpoint runs before the snapshot (a oneread function's priming hook).
             handler.getClass().getMethod("prime").invoke(handler);
+            System.err.println("primed: " + ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount()
+                    + " classes loaded");
         }
         StringBuilder times = new StringBuilder();
         for (int i = 0; i < invocations; i++) {
