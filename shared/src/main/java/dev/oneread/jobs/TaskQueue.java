@@ -17,8 +17,9 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
 import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
 
 /**
- * The job queue, for the planner: tasks go out in SendMessageBatch calls of 10 (SQS's limit), and the entries a
- * batch reports as failed are sent again, up to {@link #ATTEMPTS} times, before the run fails.
+ * A job queue, for whoever sends to it (the planner, a workspace's DELETE, a purge that goes on): tasks go out in
+ * SendMessageBatch calls of 10 (SQS's limit), and the entries a batch reports as failed are sent again, up to
+ * {@link #ATTEMPTS} times, before the run fails.
  *
  * <pre>{@code int calls = new TaskQueue(sqs, queueUrl).send(tasks);}</pre>
  */
@@ -28,12 +29,28 @@ public final class TaskQueue {
     /** Tries per entry: a failed entry is usually throttling or an internal error, gone on the next try. */
     static final int ATTEMPTS = 5;
 
-    private final SqsClient sqs;
+    private final Supplier<SqsClient> client;
     private final String queueUrl;
+    private SqsClient sqs;
 
     public TaskQueue(SqsClient sqs, String queueUrl) {
-        this.sqs = sqs;
+        this(() -> sqs, queueUrl);
+    }
+
+    /**
+     * A queue whose client is built on first send: for a function that sends only now and then (the worker, which
+     * sends a purge's continuation), so that its cold start does not load the SQS client.
+     */
+    public TaskQueue(Supplier<SqsClient> client, String queueUrl) {
+        this.client = client;
         this.queueUrl = queueUrl;
+    }
+
+    private synchronized SqsClient sqs() {
+        if (sqs == null) {
+            sqs = client.get();
+        }
+        return sqs;
     }
 
     /** SQS delays a message by at most 15 minutes. */
@@ -47,12 +64,12 @@ public final class TaskQueue {
         if (delay.isNegative() || delay.compareTo(MAX_DELAY) > 0) {
             throw new IllegalArgumentException("a task's delay is 0 to 15 minutes");
         }
-        translated(() -> sqs.sendMessage(delayed(queueUrl, task, delay)));
+        translated(() -> sqs().sendMessage(delayed(queueUrl, task, delay)));
     }
 
     /** Sends one message that is not a task: the planner's continuation, on the plan queue. */
     public void send(Map<String, Object> message) {
-        translated(() -> sqs.sendMessage(SendMessageRequest.builder()
+        translated(() -> sqs().sendMessage(SendMessageRequest.builder()
                 .queueUrl(queueUrl)
                 .messageBody(Json.write(message))
                 .build()));
@@ -90,7 +107,7 @@ public final class TaskQueue {
             }
             for (int attempt = 1; !pending.isEmpty(); attempt++) {
                 Map<String, JobTask> entries = pending;
-                SendMessageBatchResponse response = translated(() -> sqs.sendMessageBatch(batch(queueUrl, entries)));
+                SendMessageBatchResponse response = translated(() -> sqs().sendMessageBatch(batch(queueUrl, entries)));
                 calls++;
                 Map<String, JobTask> failed = new LinkedHashMap<>();
                 for (BatchResultErrorEntry error : response.failed()) {

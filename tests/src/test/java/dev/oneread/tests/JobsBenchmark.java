@@ -44,7 +44,7 @@ public final class JobsBenchmark {
             PlanJobsFunction planner = JobsTest.planner(engine, queues, plan, table);
             RunJobFunction worker = new RunJobFunction(
                     engine.client,
-                    queues.client(),
+                    queues::client,
                     queue,
                     Api.config("RunJob", plan, table),
                     Duration.ZERO,

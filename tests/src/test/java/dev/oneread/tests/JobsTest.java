@@ -122,7 +122,7 @@ class JobsTest {
             Map<String, Integer> injected = new ConcurrentHashMap<>();
             RunJobFunction worker = new RunJobFunction(
                     DynamoDbClients.local(engine.endpoint, List.of(new FailFirstQuery(flaky, injected))),
-                    queues.client(),
+                    queues::client,
                     queue,
                     Api.config("RunJob", plan, table),
                     Duration.ZERO,

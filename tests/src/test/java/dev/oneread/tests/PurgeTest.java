@@ -77,7 +77,7 @@ class PurgeTest {
         api.withJobQueue(queues.client(), queues.url("JobQueue"), fence);
         RunJobFunction worker = new RunJobFunction(
                 engine.client,
-                queues.client(),
+                queues::client,
                 queues.url("JobQueue"),
                 Api.config("RunJob", plan, table),
                 fence,

@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -38,7 +39,7 @@ public final class RunJobFunction implements RequestStreamHandler {
     private RunJobFunction(FunctionConfig config) {
         this(
                 DynamoDbClients.shared(),
-                DynamoDbClients.sqs(FunctionEnvironment.get()),
+                () -> DynamoDbClients.sqs(FunctionEnvironment.get()), // only a purge's continuation sends
                 FunctionEnvironment.get().get("QUEUE_URL"),
                 config,
                 config.purgeFence(),
@@ -52,7 +53,7 @@ public final class RunJobFunction implements RequestStreamHandler {
      */
     public RunJobFunction(
             DynamoDbClient client,
-            SqsClient sqs,
+            Supplier<SqsClient> sqs,
             String queueUrl,
             FunctionConfig config,
             Duration purgeFence,
