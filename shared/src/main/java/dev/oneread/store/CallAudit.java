@@ -23,13 +23,23 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
  *         .overrideConfiguration(c -> c.addExecutionInterceptor(new CallAudit())).build();}</pre>
  */
 public final class CallAudit implements ExecutionInterceptor {
-    static final ExecutionAttribute<CallTally> TALLY = new ExecutionAttribute<>("oneread.CallTally");
+    static final ExecutionAttribute<CallTally> TALLY = attribute("CallTally");
     /** What the store addressed, handed over with the request: nothing is parsed back out of an expression. */
-    static final ExecutionAttribute<Addressed> ADDRESSED = new ExecutionAttribute<>("oneread.Addressed");
+    static final ExecutionAttribute<Addressed> ADDRESSED = attribute("Addressed");
     /** The attempt's place in the tally, so that its answer completes its own record. */
-    private static final ExecutionAttribute<Integer> CALL = new ExecutionAttribute<>("oneread.Call");
+    private static final ExecutionAttribute<Integer> CALL = attribute("Call");
     /** Set while an attempt is on the wire, so that it is counted out exactly once. */
-    private static final ExecutionAttribute<Boolean> ON_THE_WIRE = new ExecutionAttribute<>("oneread.OnTheWire");
+    private static final ExecutionAttribute<Boolean> ON_THE_WIRE = attribute("OnTheWire");
+
+    /**
+     * An attribute named for this copy of the class. The SDK holds attribute names once per copy of itself and
+     * refuses a second attribute of the same name; the local runner hosts every function in a loader of its own
+     * over one shared SDK, so each function's copy of this class must name its attributes apart.
+     */
+    private static <T> ExecutionAttribute<T> attribute(String name) {
+        return new ExecutionAttribute<>(
+                "oneread." + name + "@" + Integer.toHexString(System.identityHashCode(CallAudit.class)));
+    }
 
     /** Below this, a call cannot finish: fail fast with "unavailable" rather than start it. */
     private static final Duration MIN_CALL_TIME = Duration.ofMillis(50);
