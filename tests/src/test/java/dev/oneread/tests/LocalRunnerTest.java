@@ -10,15 +10,25 @@ import dev.oneread.local.runner.LocalFunction;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.TemplateFunctions;
 import dev.oneread.tests.RunnerCommand.Run;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -209,13 +219,7 @@ class LocalRunnerTest {
     void eachFunction_shouldSeeOnlyItsOwnArtifact() {
         // GIVEN GetWorkspace's zip, asked for a class that only ListProjects' zip holds. This test JVM has that
         // class on its classpath, so if the runner let the function loader see the runner's classpath, it would load.
-        FunctionSpec getWorkspace = new TemplateFunctions(
-                        SamTemplate.load(engine.root.resolve("template.yaml")),
-                        engine.root,
-                        Map.of(),
-                        Map.of("Table", TestEngine.TABLE))
-                .functions()
-                .get("GetWorkspace");
+        FunctionSpec getWorkspace = getWorkspaceSpec();
         FunctionSpec wrongHandler = new FunctionSpec(
                 "GetWorkspace",
                 "dev.oneread.functions.listprojects.ListProjectsFunction::handleRequest",
@@ -251,7 +255,125 @@ class LocalRunnerTest {
             assertThat(a.loadedClass("dev.oneread.store.DynamoDbClients"))
                     .isNotSameAs(b.loadedClass("dev.oneread.store.DynamoDbClients"))
                     .isNotSameAs(dev.oneread.store.DynamoDbClients.class);
+            // The SDK, which keeps no state of a function's own, is the runner's: loaded once per JVM, not once per
+            // function, because the functions' jars hold it byte for byte.
+            assertThat(a.loadedClass(DYNAMODB_CLIENT))
+                    .isSameAs(b.loadedClass(DYNAMODB_CLIENT))
+                    .isSameAs(software.amazon.awssdk.services.dynamodb.DynamoDbClient.class);
         }
+    }
+
+    @Test
+    void aFunctionJarThatDiffersFromTheRunners_shouldComeFromTheFunctionsArtifact(@TempDir Path dir)
+            throws IOException {
+        // GIVEN GetWorkspace's artifact whose DynamoDB jar holds one class more than the runner's copy (another
+        // version of the SDK, as far as the runner can tell)
+        Path zip = dir.resolve("get-workspace-other-sdk.zip");
+        withExtraClassInDynamoDbJar(getWorkspaceSpec().codeUri(), zip);
+        try (LocalFunction function = getWorkspaceFrom(zip)) {
+            // WHEN it runs
+            LocalFunction.Result result = function.invoke(GET_ACME);
+
+            // THEN it works, on its own copy of that jar, and still on the runner's copy of the jars that match
+            assertThat(result.failed()).as(result.responseText()).isFalse();
+            assertThat(function.loadedClass(DYNAMODB_CLIENT))
+                    .isNotSameAs(software.amazon.awssdk.services.dynamodb.DynamoDbClient.class);
+            assertThat(function.loadedClass("software.amazon.awssdk.core.SdkClient"))
+                    .isSameAs(software.amazon.awssdk.core.SdkClient.class);
+        }
+    }
+
+    @Test
+    void functionsUnpackingOneBuildAtOnce_shouldAllStart(@TempDir Path dir) throws Exception {
+        // GIVEN a build of GetWorkspace's zip no runner has unpacked yet, and four environments of it
+        Path zip = dir.resolve("get-workspace.zip");
+        Files.copy(getWorkspaceSpec().codeUri(), zip);
+        List<LocalFunction> functions = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            functions.add(getWorkspaceFrom(zip));
+        }
+        ExecutorService threads = Executors.newFixedThreadPool(functions.size());
+        try {
+            // WHEN all four start at once, each unpacking the zip (one wins; the others use its directory)
+            List<Future<LocalFunction.Result>> results = new ArrayList<>();
+            for (LocalFunction function : functions) {
+                results.add(threads.submit(() -> function.invoke(GET_ACME)));
+            }
+
+            // THEN every one of them answers
+            for (Future<LocalFunction.Result> result : results) {
+                assertThat(result.get(60, TimeUnit.SECONDS).failed()).isFalse();
+            }
+        } finally {
+            threads.shutdownNow();
+            functions.forEach(LocalFunction::close);
+        }
+    }
+
+    private static final String DYNAMODB_CLIENT = "software.amazon.awssdk.services.dynamodb.DynamoDbClient";
+    private static final byte[] GET_ACME =
+            eventFor("GET /workspaces/{workspaceId}", "/workspaces/acme", Map.of("workspaceId", "acme"));
+
+    private FunctionSpec getWorkspaceSpec() {
+        return new TemplateFunctions(
+                        SamTemplate.load(engine.root.resolve("template.yaml")),
+                        engine.root,
+                        Map.of(),
+                        Map.of("Table", TestEngine.TABLE))
+                .functions()
+                .get("GetWorkspace");
+    }
+
+    /** GetWorkspace from another zip, in an environment as the runner gives it. */
+    private LocalFunction getWorkspaceFrom(Path zip) {
+        FunctionSpec getWorkspace = getWorkspaceSpec();
+        FunctionSpec fromZip = new FunctionSpec(
+                getWorkspace.logicalId(),
+                getWorkspace.handler(),
+                zip,
+                getWorkspace.memoryMb(),
+                getWorkspace.timeoutSeconds(),
+                getWorkspace.environment(),
+                List.of());
+        Map<String, String> functionEnvironment = new HashMap<>(environment);
+        functionEnvironment.putAll(
+                Map.of("AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
+        return new LocalFunction(fromZip, functionEnvironment, new PrintStream(new ByteArrayOutputStream()));
+    }
+
+    /** A copy of {@code source} whose lib/dynamodb-*.jar carries one more (never loaded) class. */
+    private static void withExtraClassInDynamoDbJar(Path source, Path target) throws IOException {
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(source));
+                ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(target))) {
+            boolean rewritten = false;
+            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
+                out.putNextEntry(new ZipEntry(entry.getName()));
+                byte[] bytes = in.readAllBytes();
+                if (entry.getName().matches("lib/dynamodb-[0-9.]+\\.jar")) {
+                    bytes = withExtraEntry(bytes, "software/amazon/awssdk/services/dynamodb/NotInTheRunner.class");
+                    rewritten = true;
+                }
+                out.write(bytes);
+                out.closeEntry();
+            }
+            assertThat(rewritten).as("a lib/dynamodb jar in " + source).isTrue();
+        }
+    }
+
+    private static byte[] withExtraEntry(byte[] jar, String name) throws IOException {
+        ByteArrayOutputStream copy = new ByteArrayOutputStream();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(jar));
+                ZipOutputStream out = new ZipOutputStream(copy)) {
+            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
+                out.putNextEntry(new ZipEntry(entry.getName()));
+                in.transferTo(out);
+                out.closeEntry();
+            }
+            out.putNextEntry(new ZipEntry(name));
+            out.write(new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE});
+            out.closeEntry();
+        }
+        return copy.toByteArray();
     }
 
     private static byte[] eventFor(String routeKey, String path, Map<String, String> parameters) {

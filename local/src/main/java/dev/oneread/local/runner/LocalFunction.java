@@ -14,11 +14,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -27,8 +27,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 /**
  * One function's warm execution environment, as Lambda keeps it: its artifact unpacked, its own class
@@ -42,7 +40,10 @@ public final class LocalFunction implements AutoCloseable {
     private final Map<String, String> environment;
     private final PrintStream log;
     private final ExecutorService thread;
-    private Path unpacked;
+    private final RunnerJars runnerJars = RunnerJars.OF_THIS_RUNNER;
+    /** This instance's own: the environment overlay, never written into the shared unpacked artifact. */
+    private Path environmentDir;
+
     private URLClassLoader loader;
     private RequestStreamHandler handler;
 
@@ -109,6 +110,7 @@ public final class LocalFunction implements AutoCloseable {
         } catch (ExecutionException e) {
             failed = true;
             Throwable cause = e.getCause();
+            cause.printStackTrace();
             // Lambda logs an unhandled error with its frames; the caller gets only the error JSON.
             log.println(cause);
             for (StackTraceElement frame : cause.getStackTrace()) {
@@ -159,25 +161,31 @@ public final class LocalFunction implements AutoCloseable {
                     spec.logicalId() + ": " + zip + " is not built; run `mvn -B package -DskipTests` first");
         }
         try {
-            unpacked = Files.createTempDirectory("oneread-" + spec.logicalId() + "-");
-            unzip(zip, unpacked);
-            writeEnvironment(unpacked.resolve(FunctionEnvironment.LOCAL_OVERLAY));
+            Path artifact = UnpackedArtifacts.of(spec.logicalId(), zip);
+            environmentDir = Files.createTempDirectory("oneread-" + spec.logicalId() + "-environment-");
+            writeEnvironment(environmentDir.resolve(FunctionEnvironment.LOCAL_OVERLAY));
             List<URL> urls = new ArrayList<>();
-            urls.add(unpacked.toUri().toURL()); // /var/task
-            Path lib = unpacked.resolve("lib"); // /var/task/lib/*.jar
+            urls.add(artifact.toUri().toURL()); // /var/task
+            List<Set<String>> fromRunner = new ArrayList<>();
+            Path lib = artifact.resolve("lib"); // /var/task/lib/*.jar
             if (Files.isDirectory(lib)) {
                 try (Stream<Path> jars = Files.list(lib)) {
                     for (Path jar : jars.filter(p -> p.toString().endsWith(".jar"))
                             .sorted()
                             .toList()) {
                         urls.add(jar.toUri().toURL());
+                        Set<String> shared = runnerJars.sharedClasses(jar);
+                        if (!shared.isEmpty()) {
+                            fromRunner.add(shared);
+                        }
                     }
                 }
             }
+            urls.add(environmentDir.toUri().toURL()); // what Lambda would set as environment variables
             loader = new URLClassLoader(
                     "function:" + spec.logicalId(),
                     urls.toArray(URL[]::new),
-                    new RuntimeApiOnly(LocalFunction.class.getClassLoader()));
+                    new RuntimeApiAndRunnerJars(runnerJars.runner(), fromRunner));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot unpack " + zip, e);
         }
@@ -217,6 +225,7 @@ public final class LocalFunction implements AutoCloseable {
         } catch (java.lang.reflect.InvocationTargetException e) {
             // A handler whose constructor threw (its init failed): Lambda reports that error, not the reflection's.
             Throwable cause = e.getCause();
+            cause.printStackTrace();
             throw new IllegalStateException(cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
         } catch (Exception e) {
             throw new IllegalStateException(e.getClass().getSimpleName() + ": " + e.getMessage(), e);
@@ -230,23 +239,6 @@ public final class LocalFunction implements AutoCloseable {
         properties.putAll(environment);
         try (OutputStream out = Files.newOutputStream(file)) {
             properties.store(out, "written by the oneread local runner for " + spec.logicalId());
-        }
-    }
-
-    private static void unzip(Path zip, Path target) throws IOException {
-        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
-                Path destination = target.resolve(entry.getName()).normalize();
-                if (!destination.startsWith(target)) {
-                    throw new IOException("zip entry outside the target: " + entry.getName());
-                }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(destination);
-                } else {
-                    Files.createDirectories(destination.getParent());
-                    Files.copy(in, destination);
-                }
-            }
         }
     }
 
@@ -265,15 +257,11 @@ public final class LocalFunction implements AutoCloseable {
             if (loader != null) {
                 loader.close();
             }
-            if (unpacked != null) {
-                try (Stream<Path> files = Files.walk(unpacked)) {
-                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(p);
-                    }
-                }
+            if (environmentDir != null) {
+                UnpackedArtifacts.deleteTree(environmentDir);
             }
         } catch (IOException e) {
-            // best effort: a temp dir left behind is harmless
+            // best effort: a loader left open at exit is harmless
         }
     }
 
@@ -284,20 +272,23 @@ public final class LocalFunction implements AutoCloseable {
 
     /**
      * The parent of every function loader: the JDK, plus the Lambda runtime interfaces (Context,
-     * RequestStreamHandler) from the runner, which the Lambda runtime likewise provides. Everything else,
-     * the SDK and the project's own classes included, comes from the function's artifact alone.
+     * RequestStreamHandler) from the runner, which the Lambda runtime likewise provides, plus the classes of the
+     * function's jars that the runner holds byte for byte ({@link RunnerJars}). Everything else, the project's own
+     * classes included, comes from the function's artifact alone.
      */
-    private static final class RuntimeApiOnly extends ClassLoader {
+    private static final class RuntimeApiAndRunnerJars extends ClassLoader {
         private final ClassLoader runner;
+        private final List<Set<String>> fromRunner;
 
-        RuntimeApiOnly(ClassLoader runner) {
+        RuntimeApiAndRunnerJars(ClassLoader runner, List<Set<String>> fromRunner) {
             super("lambda-runtime-api", ClassLoader.getPlatformClassLoader());
             this.runner = runner;
+            this.fromRunner = List.copyOf(fromRunner);
         }
 
         @Override
         protected Class<?> findClass(String name) throws ClassNotFoundException {
-            if (name.startsWith(RUNTIME_API_PACKAGE)) {
+            if (name.startsWith(RUNTIME_API_PACKAGE) || fromRunner.stream().anyMatch(s -> s.contains(name))) {
                 return runner.loadClass(name);
             }
             throw new ClassNotFoundException(name);
