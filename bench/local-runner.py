@@ -2,19 +2,23 @@
 """On-demand benchmark of the local runner (not a test: timings vary with the machine).
 
 Measures, in one run and side by side:
-  - cold `invoke GetWorkspace` (fresh JVM to response), engine already running, with the JVM's default
-    JIT and with C1 only (-XX:TieredStopAtLevel=1, what Lambda's java21 runtime does);
+  - cold `invoke GetWorkspace` (fresh JVM to response), engine already running, runs alternating between:
+    `java -jar` with the JVM's default JIT; `java -jar` with C1 only (-XX:TieredStopAtLevel=1, what Lambda's
+    java21 runtime does); `./oneread` (the build's class-data archive, and C1 only); and `./oneread` on the first
+    invoke after a build, when the function's zip is not unpacked yet;
   - cold `invoke` including the embedded engine's start;
   - warm latency through `start-api`: median and p99 of 200 sequential GETs on localhost (keep-alive).
 
 Usage: mvn -B -q package -DskipTests && python3 bench/local-runner.py
 """
-import http.client, json, os, platform, socket, statistics, subprocess, tempfile, time
+import glob, http.client, json, os, platform, shutil, socket, statistics, subprocess, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JAR = os.path.join(ROOT, "local/target/oneread-local.jar")
 EVENTS = os.path.join(ROOT, "events")
-COLD_RUNS = int(os.environ.get("COLD_RUNS", "5"))
+COLD_RUNS = int(os.environ.get("COLD_RUNS", "10"))
+LAUNCHER = os.path.join(ROOT, "oneread")
+UNPACKED = os.path.join(tempfile.gettempdir(), "oneread-artifacts")
 WARM_REQUESTS = 200
 
 
@@ -35,9 +39,10 @@ def wait_port(port, timeout=30):
     raise SystemExit(f"nothing listening on {port}")
 
 
-def invoke(function, event, env, jvm_flags=()):
+def invoke(function, event, env, jvm_flags=(), launcher=False):
+    command = [LAUNCHER] if launcher else ["java", *jvm_flags, "-jar", JAR]
     start = time.perf_counter()
-    out = subprocess.run(["java", *jvm_flags, "-jar", JAR, "invoke", function, "--event", event],
+    out = subprocess.run([*command, "invoke", function, "--event", event],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     elapsed = time.perf_counter() - start
     if out.returncode != 0:
@@ -67,8 +72,14 @@ def main():
         status = invoke("GetWorkspace", get_event, env)[1]["statusCode"]
         assert status == 200, status
 
-        cold = [invoke("GetWorkspace", get_event, env)[0] for _ in range(COLD_RUNS)]
-        cold_c1 = [invoke("GetWorkspace", get_event, env, ["-XX:TieredStopAtLevel=1"])[0] for _ in range(COLD_RUNS)]
+        cold, cold_c1, cold_launcher, cold_unpacking = [], [], [], []
+        for _ in range(COLD_RUNS):  # alternating, so that the machine's drift spreads over every variant
+            cold.append(invoke("GetWorkspace", get_event, env)[0])
+            cold_c1.append(invoke("GetWorkspace", get_event, env, ["-XX:TieredStopAtLevel=1"])[0])
+            cold_launcher.append(invoke("GetWorkspace", get_event, env, launcher=True)[0])
+            for unpacked in glob.glob(os.path.join(UNPACKED, "GetWorkspace-*")):
+                shutil.rmtree(unpacked)
+            cold_unpacking.append(invoke("GetWorkspace", get_event, env, launcher=True)[0])
         embedded_env = {k: v for k, v in env.items() if k != "DYNAMODB_ENDPOINT"}
         cold_embedded = [invoke("GetWorkspace", get_event, embedded_env)[0] for _ in range(max(3, COLD_RUNS // 2))]
 
@@ -102,9 +113,13 @@ def main():
         cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
         java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
         print(f"machine: {os.cpu_count()} cores, {cpu}, {platform.system()} {platform.release()}; {java}")
-        print(f"cold invoke GetWorkspace, engine running   median {statistics.median(cold):.2f} s   (runs: {', '.join(f'{x:.2f}' for x in cold)})")
-        print(f"cold invoke, -XX:TieredStopAtLevel=1        median {statistics.median(cold_c1):.2f} s   "
-              f"ratio {statistics.median(cold_c1) / statistics.median(cold):.2f}x of default")
+        print(f"cold java -jar invoke GetWorkspace, engine running  median {statistics.median(cold):.2f} s   (runs: {', '.join(f'{x:.2f}' for x in cold)})")
+        for name, runs in (("cold invoke, -XX:TieredStopAtLevel=1       ", cold_c1),
+                           ("cold ./oneread invoke (archive + C1)       ", cold_launcher),
+                           ("cold ./oneread invoke, first after a build", cold_unpacking)):
+            print(f"{name}  median {statistics.median(runs):.2f} s   ratio "
+                  f"{statistics.median(runs) / statistics.median(cold):.2f}x of java -jar   "
+                  f"(runs: {', '.join(f'{x:.2f}' for x in runs)})")
         print(f"cold invoke, embedded engine started too    median {statistics.median(cold_embedded):.2f} s   "
               f"ratio {statistics.median(cold_embedded) / statistics.median(cold):.2f}x of engine running")
         print(f"start-api first GetWorkspace (function init) {first:.1f} ms")
