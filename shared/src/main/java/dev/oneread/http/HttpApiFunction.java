@@ -54,9 +54,19 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
     }
 
     /**
+     * What this function answers on success, for a sample that is never stored (a store's {@code asRead}), built
+     * anew on each call; none by default. The priming request meets no data, so without this the first real
+     * request would still load and compile the success path's parsing and rendering.
+     */
+    protected Optional<HttpResponse> primingSuccess() {
+        return Optional.empty();
+    }
+
+    /**
      * Sends the priming request through the whole path, as a caller's would go: what SnapStart's checkpoint calls
      * (beforeCheckpoint), and what the local runner calls after it loads a function, as that checkpoint would.
-     * Never throws, and logs nothing: priming must not fail a publish, nor look like traffic.
+     * Then, for a function with a {@link #primingSuccess}, renders that through the same frame. Never throws, and
+     * logs nothing: priming must not fail a publish, nor look like traffic.
      *
      * @return the priming response's status; 0 when the function primes nothing or the priming failed
      */
@@ -73,12 +83,33 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
                 response.reset();
                 endpoint.serve(new ByteArrayInputStream(event), response, PrimingContext.INSTANCE, this::handle);
             }
-            return ((Number) Json.readObject(response.toString(StandardCharsets.UTF_8))
-                            .get("statusCode"))
-                    .intValue();
+            int status = statusOf(response);
+            if (primingSuccess().isPresent()) {
+                // Then the success path, which the request above never reaches: the same frame, answered from
+                // a sample the function parses and renders as it would a stored one.
+                ByteArrayOutputStream success = new ByteArrayOutputStream();
+                for (int round = 0; round < PRIMING_ROUNDS; round++) {
+                    success.reset();
+                    endpoint.serve(
+                            new ByteArrayInputStream(event),
+                            success,
+                            PrimingContext.INSTANCE,
+                            (primingRequest, tally) -> primingSuccess().orElseThrow());
+                }
+                if (statusOf(success) != 200) {
+                    return 0; // a sample the function cannot render: the priming failed
+                }
+            }
+            return status;
         } catch (Exception | LinkageError e) {
             return 0; // a failed priming leaves a colder snapshot, nothing worse
         }
+    }
+
+    private static int statusOf(ByteArrayOutputStream response) {
+        return ((Number) Json.readObject(response.toString(StandardCharsets.UTF_8))
+                        .get("statusCode"))
+                .intValue();
     }
 
     @Override

@@ -33,7 +33,9 @@ import java.util.Optional;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * One method per access pattern. Each builds its request with {@link ControlPlaneRequests} (pure), makes
@@ -77,6 +79,28 @@ public final class ControlPlaneStore {
     public ControlPlaneStore withProjectQuota(ProjectQuota quota) {
         this.quota = quota;
         return this;
+    }
+
+    /**
+     * {@code sample} as {@link #getWorkspace} would return it had it been stored: the item a create writes, through
+     * the SDK's response model, parsed as a read parses it. No call: this is for priming the success path, which
+     * the priming request (a workspace that cannot exist) never reaches.
+     */
+    public Workspace asRead(Workspace sample) {
+        return Items.workspace(GetItemResponse.builder()
+                .item(Items.workspaceItem(sample))
+                .build()
+                .item());
+    }
+
+    /** {@code sample} as a list or a read would return it had it been stored, with no call (see above). */
+    public Project asRead(Project sample) {
+        PrimaryKey home = plan.locate(sample.workspaceId(), sample.id()).home();
+        return Items.project(QueryResponse.builder()
+                .items(List.of(Items.projectItem(sample, home)))
+                .build()
+                .items()
+                .get(0));
     }
 
     /** One workspace: 1 GetItem. One being purged is gone already (404). */

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.PrimingRequest;
+import dev.oneread.http.PrimingSamples;
+import dev.oneread.http.Representations;
+import dev.oneread.json.Json;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.store.ControlPlaneStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +61,20 @@ class PrimingTest {
             assertThat(scan(api)).isEqualTo(before);
             assertThat(scan(api)).noneMatch(item -> item.get("EntityRef").s().contains(PrimingRequest.WORKSPACE));
         }
+    }
+
+    @Test
+    void primingSamples_shouldReadBackAsStored_withNoCall() {
+        // GIVEN a store on a table that does not exist: any call would fail
+        ControlPlaneStore store = new ControlPlaneStore(TestEngine.get().client, "no-such-table");
+
+        // WHEN the samples GetWorkspace's and ListProjects' priming renders go through the item a create writes and
+        // the parsing a read does; THEN they render as the samples themselves do, every field parsed (a number in
+        // the settings comes back as DynamoDB's number, the same JSON)
+        assertThat(Json.write(Representations.workspace(store.asRead(PrimingSamples.WORKSPACE))))
+                .isEqualTo(Json.write(Representations.workspace(PrimingSamples.WORKSPACE)))
+                .contains("\"limits\":{\"projects\":100}");
+        assertThat(store.asRead(PrimingSamples.PROJECT)).isEqualTo(PrimingSamples.PROJECT);
     }
 
     private static List<Map<String, AttributeValue>> scan(Api api) {

@@ -5,6 +5,7 @@ import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.PrimingRequest;
+import dev.oneread.http.PrimingSamples;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.CallTally;
@@ -29,9 +30,17 @@ public final class GetWorkspaceFunction extends HttpApiFunction {
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
-        Workspace workspace = store.getWorkspace(request.workspaceId(), tally);
+        return ok(store.getWorkspace(request.workspaceId(), tally));
+    }
+
+    private static HttpResponse ok(Workspace workspace) {
         return HttpResponse.ok(Representations.workspace(workspace))
                 .withHeader("etag", Representations.etag(workspace.version()));
+    }
+
+    @Override
+    protected Optional<HttpResponse> primingSuccess() {
+        return Optional.of(ok(store.asRead(PrimingSamples.WORKSPACE)));
     }
 
     @Override

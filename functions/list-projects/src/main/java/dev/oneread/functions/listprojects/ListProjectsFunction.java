@@ -5,6 +5,7 @@ import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.PrimingRequest;
+import dev.oneread.http.PrimingSamples;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
@@ -12,6 +13,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
+import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -34,6 +36,12 @@ public final class ListProjectsFunction extends HttpApiFunction {
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         Page<Project> page = store.listProjects(request.workspaceId(), request.limit(), request.cursor(), tally);
         return HttpResponse.ok(Representations.projectPage(page, request.nextCursor(page.next())));
+    }
+
+    @Override
+    protected Optional<HttpResponse> primingSuccess() {
+        Page<Project> page = new Page<>(List.of(store.asRead(PrimingSamples.PROJECT)), Optional.empty());
+        return Optional.of(HttpResponse.ok(Representations.projectPage(page, null)));
     }
 
     @Override
