@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.Function;
 import org.crac.Core;
 import org.crac.Resource;
 
@@ -54,11 +55,12 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
     }
 
     /**
-     * What this function answers on success, for a sample that is never stored (a store's {@code asRead}), built
-     * anew on each call; none by default. The priming request meets no data, so without this the first real
-     * request would still load and compile the success path's parsing and rendering.
+     * How this function answers the priming request on success, from a sample that is never stored (a store's
+     * {@code asRead}), as {@link #handle} answers from what it read; none by default. The priming request meets no
+     * data, so without this the first real request would still load and compile the success path's parsing and
+     * rendering (and, for a list, the sealing of its next cursor).
      */
-    protected Optional<HttpResponse> primingSuccess() {
+    protected Optional<Function<ApiRequest, HttpResponse>> primingSuccess() {
         return Optional.empty();
     }
 
@@ -84,19 +86,20 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
                 endpoint.serve(new ByteArrayInputStream(event), response, PrimingContext.INSTANCE, this::handle);
             }
             int status = statusOf(response);
-            if (primingSuccess().isPresent()) {
+            Optional<Function<ApiRequest, HttpResponse>> success = primingSuccess();
+            if (success.isPresent()) {
                 // Then the success path, which the request above never reaches: the same frame, answered from
                 // a sample the function parses and renders as it would a stored one.
-                ByteArrayOutputStream success = new ByteArrayOutputStream();
+                ByteArrayOutputStream answer = new ByteArrayOutputStream();
                 for (int round = 0; round < PRIMING_ROUNDS; round++) {
-                    success.reset();
+                    answer.reset();
                     endpoint.serve(
                             new ByteArrayInputStream(event),
-                            success,
+                            answer,
                             PrimingContext.INSTANCE,
-                            (primingRequest, tally) -> primingSuccess().orElseThrow());
+                            (primingRequest, tally) -> success.get().apply(primingRequest));
                 }
-                if (statusOf(success) != 200) {
+                if (statusOf(answer) != 200) {
                     return 0; // a sample the function cannot render: the priming failed
                 }
             }

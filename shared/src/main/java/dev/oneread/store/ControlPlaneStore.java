@@ -95,12 +95,25 @@ public final class ControlPlaneStore {
 
     /** {@code sample} as a list or a read would return it had it been stored, with no call (see above). */
     public Project asRead(Project sample) {
-        PrimaryKey home = plan.locate(sample.workspaceId(), sample.id()).home();
         return Items.project(QueryResponse.builder()
-                .items(List.of(Items.projectItem(sample, home)))
+                .items(List.of(Items.projectItem(sample, homeOf(sample))))
                 .build()
                 .items()
                 .get(0));
+    }
+
+    /**
+     * A page of {@code sample} as {@link #listProjects} would return it with more to come: the sample as read, and
+     * the position after it, which the HTTP layer seals into the next cursor. No call (see above).
+     */
+    public Page<Project> asReadPage(Project sample) {
+        return new Page<>(
+                List.of(asRead(sample)),
+                Optional.of(ListPosition.after(homeOf(sample).sort())));
+    }
+
+    private PrimaryKey homeOf(Project project) {
+        return plan.locate(project.workspaceId(), project.id()).home();
     }
 
     /** One workspace: 1 GetItem. One being purged is gone already (404). */

@@ -7,8 +7,12 @@ import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.PrimingSamples;
 import dev.oneread.http.Representations;
 import dev.oneread.json.Json;
+import dev.oneread.keys.KeyCodec;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.model.ListPosition;
+import dev.oneread.model.Page;
+import dev.oneread.model.Project;
 import dev.oneread.store.ControlPlaneStore;
 import java.time.Duration;
 import java.util.List;
@@ -68,13 +72,18 @@ class PrimingTest {
         // GIVEN a store on a table that does not exist: any call would fail
         ControlPlaneStore store = new ControlPlaneStore(TestEngine.get().client, "no-such-table");
 
-        // WHEN the samples GetWorkspace's and ListProjects' priming renders go through the item a create writes and
+        // WHEN the samples that GetWorkspace's, GetProject's and ListProjects' priming renders go through the item a
+        // create writes and
         // the parsing a read does; THEN they render as the samples themselves do, every field parsed (a number in
         // the settings comes back as DynamoDB's number, the same JSON)
         assertThat(Json.write(Representations.workspace(store.asRead(PrimingSamples.WORKSPACE))))
                 .isEqualTo(Json.write(Representations.workspace(PrimingSamples.WORKSPACE)))
                 .contains("\"limits\":{\"projects\":100}");
         assertThat(store.asRead(PrimingSamples.PROJECT)).isEqualTo(PrimingSamples.PROJECT);
+        // AND ListProjects' page has the sample and a next position after it, which priming seals into a cursor
+        Page<Project> page = store.asReadPage(PrimingSamples.PROJECT);
+        assertThat(page.items()).containsExactly(PrimingSamples.PROJECT);
+        assertThat(page.next()).hasValue(ListPosition.after(KeyCodec.projectSortKey(PrimingSamples.PROJECT.id())));
     }
 
     private static List<Map<String, AttributeValue>> scan(Api api) {

@@ -12,6 +12,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code GET /workspaces/{workspaceId}}: workspace settings, one GetItem. */
@@ -39,8 +40,8 @@ public final class GetWorkspaceFunction extends HttpApiFunction {
     }
 
     @Override
-    protected Optional<HttpResponse> primingSuccess() {
-        return Optional.of(ok(store.asRead(PrimingSamples.WORKSPACE)));
+    protected Optional<Function<ApiRequest, HttpResponse>> primingSuccess() {
+        return Optional.of(request -> ok(store.asRead(PrimingSamples.WORKSPACE)));
     }
 
     @Override

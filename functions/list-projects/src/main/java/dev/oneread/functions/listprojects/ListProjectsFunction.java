@@ -13,8 +13,8 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
-import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code GET /workspaces/{workspaceId}/projects?limit=&cursor=}: newest first, one Query per page. */
@@ -34,14 +34,16 @@ public final class ListProjectsFunction extends HttpApiFunction {
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
-        Page<Project> page = store.listProjects(request.workspaceId(), request.limit(), request.cursor(), tally);
+        return ok(request, store.listProjects(request.workspaceId(), request.limit(), request.cursor(), tally));
+    }
+
+    private static HttpResponse ok(ApiRequest request, Page<Project> page) {
         return HttpResponse.ok(Representations.projectPage(page, request.nextCursor(page.next())));
     }
 
     @Override
-    protected Optional<HttpResponse> primingSuccess() {
-        Page<Project> page = new Page<>(List.of(store.asRead(PrimingSamples.PROJECT)), Optional.empty());
-        return Optional.of(HttpResponse.ok(Representations.projectPage(page, null)));
+    protected Optional<Function<ApiRequest, HttpResponse>> primingSuccess() {
+        return Optional.of(request -> ok(request, store.asReadPage(PrimingSamples.PROJECT)));
     }
 
     @Override
