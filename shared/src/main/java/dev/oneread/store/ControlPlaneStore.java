@@ -33,9 +33,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * One method per access pattern. Each builds its request with {@link ControlPlaneRequests} (pure), makes
@@ -82,24 +80,17 @@ public final class ControlPlaneStore {
     }
 
     /**
-     * {@code sample} as {@link #getWorkspace} would return it had it been stored: the item a create writes, through
-     * the SDK's response model, parsed as a read parses it. No call: this is for priming the success path, which
-     * the priming request (a workspace that cannot exist) never reaches.
+     * {@code sample} as {@link #getWorkspace} would return it had it been stored: the item a create writes, parsed
+     * as a read parses it. No call: this is for priming the success path, which the priming request (a workspace
+     * that cannot exist) never reaches; that request's own call has loaded the SDK's response model already.
      */
     public Workspace asRead(Workspace sample) {
-        return Items.workspace(GetItemResponse.builder()
-                .item(Items.workspaceItem(sample))
-                .build()
-                .item());
+        return Items.workspace(Items.workspaceItem(sample));
     }
 
     /** {@code sample} as a list or a read would return it had it been stored, with no call (see above). */
     public Project asRead(Project sample) {
-        return Items.project(QueryResponse.builder()
-                .items(List.of(Items.projectItem(sample, homeOf(sample))))
-                .build()
-                .items()
-                .get(0));
+        return Items.project(Items.projectItem(sample, homeOf(sample)));
     }
 
     /**

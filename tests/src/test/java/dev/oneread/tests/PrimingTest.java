@@ -73,9 +73,8 @@ class PrimingTest {
         ControlPlaneStore store = new ControlPlaneStore(TestEngine.get().client, "no-such-table");
 
         // WHEN the samples that GetWorkspace's, GetProject's and ListProjects' priming renders go through the item a
-        // create writes and
-        // the parsing a read does; THEN they render as the samples themselves do, every field parsed (a number in
-        // the settings comes back as DynamoDB's number, the same JSON)
+        // create writes and the parsing a read does; THEN they render as the samples themselves do, every field
+        // parsed (a number in the settings comes back as DynamoDB's number, the same JSON)
         assertThat(Json.write(Representations.workspace(store.asRead(PrimingSamples.WORKSPACE))))
                 .isEqualTo(Json.write(Representations.workspace(PrimingSamples.WORKSPACE)))
                 .contains("\"limits\":{\"projects\":100}");
