@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.function.Function;
 import org.crac.Core;
 import org.crac.Resource;
 
@@ -55,19 +54,20 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
     }
 
     /**
-     * How this function answers the priming request on success, from a sample that is never stored (a store's
-     * {@code asRead}), as {@link #handle} answers from what it read; none by default. The priming request meets no
-     * data, so without this the first real request would still load and compile the success path's parsing and
-     * rendering (and, for a list, the sealing of its next cursor).
+     * How this function answers the priming request on success: its own logic on a store that reads a sample, never
+     * stored, through the whole read path (see {@link dev.oneread.store.ControlPlaneStore#withSample}); none by
+     * default. The priming request meets no data, so without this the first real request would still load and
+     * compile the success path: the SDK's unmarshalling of items, the parsing and rendering, and for a list the
+     * sealing of its next cursor.
      */
-    protected Optional<Function<ApiRequest, HttpResponse>> primingSuccess() {
+    protected Optional<PrimingSuccess> primingSuccess() {
         return Optional.empty();
     }
 
     /**
      * Sends the priming request through the whole path, as a caller's would go: what SnapStart's checkpoint calls
      * (beforeCheckpoint), and what the local runner calls after it loads a function, as that checkpoint would.
-     * Then, for a function with a {@link #primingSuccess}, renders that through the same frame. Never throws, and
+     * Then, for a function with a {@link #primingSuccess}, runs that through the same frame. Never throws, and
      * logs nothing: priming must not fail a publish, nor look like traffic.
      *
      * @return the priming response's status; 0 when the function primes nothing or the priming failed
@@ -86,21 +86,20 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
                 endpoint.serve(new ByteArrayInputStream(event), response, PrimingContext.INSTANCE, this::handle);
             }
             int status = statusOf(response);
-            Optional<Function<ApiRequest, HttpResponse>> success = primingSuccess();
+            Optional<PrimingSuccess> success = primingSuccess();
             if (success.isPresent()) {
-                // Then the success path, which the request above never reaches: the same frame, answered from
-                // a sample the function parses and renders as it would a stored one.
-                ByteArrayOutputStream answer = new ByteArrayOutputStream();
-                for (int round = 0; round < PRIMING_ROUNDS; round++) {
-                    answer.reset();
-                    endpoint.serve(
-                            new ByteArrayInputStream(event),
-                            answer,
-                            PrimingContext.INSTANCE,
-                            (primingRequest, tally) -> success.get().apply(primingRequest));
-                }
-                if (statusOf(answer) != 200) {
-                    return 0; // a sample the function cannot render: the priming failed
+                // Then the success path, which the request above never reaches: the same frame, the function's
+                // own logic, on a store whose client answers with a sample instead of calling DynamoDB.
+                try (PrimingSuccess sample = success.get()) {
+                    ByteArrayOutputStream answer = new ByteArrayOutputStream();
+                    for (int round = 0; round < PRIMING_ROUNDS; round++) {
+                        answer.reset();
+                        endpoint.serve(
+                                new ByteArrayInputStream(event), answer, PrimingContext.INSTANCE, sample.logic());
+                    }
+                    if (statusOf(answer) != 200) {
+                        return 0; // a sample the function cannot read: the priming failed
+                    }
                 }
             }
             return status;

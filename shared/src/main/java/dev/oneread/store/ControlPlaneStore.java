@@ -1,5 +1,6 @@
 package dev.oneread.store;
 
+import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ListPartitions;
 import dev.oneread.keys.PrimaryKey;
@@ -24,9 +25,11 @@ import dev.oneread.store.exceptions.AlreadyExistsException;
 import dev.oneread.store.exceptions.NotFoundException;
 import dev.oneread.store.exceptions.PreconditionFailedException;
 import dev.oneread.store.exceptions.QuotaExceededException;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,6 +53,8 @@ public final class ControlPlaneStore {
     private ProjectQuota quota = new ProjectQuota(Integer.MAX_VALUE);
     private final ControlPlaneRequests requests;
     private final ShardPlan plan;
+    private final QueryPool pool;
+    private final String tableName;
 
     /** A store for unsharded workspaces only. */
     public ControlPlaneStore(DynamoDbClient client, String tableName) {
@@ -67,6 +72,8 @@ public final class ControlPlaneStore {
         this.indexFanOut = new FanOut(calls, KeyCodec.INDEX_SORT_KEY);
         this.requests = new ControlPlaneRequests(tableName, plan);
         this.plan = plan;
+        this.pool = pool;
+        this.tableName = tableName;
     }
 
     /** Workspace settings. 1 GetItem. */
@@ -80,27 +87,43 @@ public final class ControlPlaneStore {
     }
 
     /**
-     * {@code sample} as {@link #getWorkspace} would return it had it been stored: the item a create writes, parsed
-     * as a read parses it. No call: this is for priming the success path, which the priming request (a workspace
-     * that cannot exist) never reaches; that request's own call has loaded the SDK's response model already.
+     * This store on a client that sends nothing and answers every call with {@code sample} as {@link #getWorkspace}
+     * would read it had it been stored: for priming the success path, which the priming request (a workspace that
+     * cannot exist) never reaches. The whole read path runs, the SDK's included, and reads nothing (see {@link
+     * SampleHttpClient}). Close it after priming.
      */
-    public Workspace asRead(Workspace sample) {
-        return Items.workspace(Items.workspaceItem(sample));
-    }
-
-    /** {@code sample} as a list or a read would return it had it been stored, with no call (see above). */
-    public Project asRead(Project sample) {
-        return Items.project(Items.projectItem(sample, homeOf(sample)));
+    public SampleStore withSample(Workspace sample) {
+        return sampleStore(
+                Map.of("Item", DynamoJson.item(Items.workspaceItem(sample)), "ConsumedCapacity", capacity()));
     }
 
     /**
-     * A page of {@code sample} as {@link #listProjects} would return it with more to come: the sample as read, and
-     * the position after it, which the HTTP layer seals into the next cursor. No call (see above).
+     * As {@link #withSample(Workspace)}, for a project: {@link #getProject} reads it, and {@link #listProjects} reads
+     * a page of it with more to come (the position after it, which the HTTP layer seals into the next cursor).
      */
-    public Page<Project> asReadPage(Project sample) {
-        return new Page<>(
-                List.of(asRead(sample)),
-                Optional.of(ListPosition.after(homeOf(sample).sort())));
+    public SampleStore withSample(Project sample) {
+        PrimaryKey home = homeOf(sample);
+        Map<String, Object> item = DynamoJson.item(Items.projectItem(sample, home));
+        // One response for both operations: each reads its own fields (GetItem's Item; Query's Items, counts and
+        // last key) and ignores the others, as the SDK ignores any field it does not know.
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("Item", item);
+        response.put("Items", List.of(item));
+        response.put("Count", 1);
+        response.put("ScannedCount", 1);
+        response.put("LastEvaluatedKey", DynamoJson.item(Items.key(home)));
+        response.put("ConsumedCapacity", capacity());
+        return sampleStore(response);
+    }
+
+    /** What DynamoDB bills a read of one small item, eventually consistent: 0.5, a fraction, as on AWS. */
+    private Map<String, Object> capacity() {
+        return Map.of("TableName", tableName, "CapacityUnits", new BigDecimal("0.5"));
+    }
+
+    private SampleStore sampleStore(Map<String, Object> response) {
+        DynamoDbClient client = DynamoDbClients.answering(Json.write(response));
+        return new SampleStore(new ControlPlaneStore(client, pool, tableName, plan).withProjectQuota(quota), client);
     }
 
     private PrimaryKey homeOf(Project project) {

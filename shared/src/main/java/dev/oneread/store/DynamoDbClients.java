@@ -84,6 +84,26 @@ public final class DynamoDbClients {
         return builder;
     }
 
+    /**
+     * A client that sends nothing and answers every call with {@code responseJson}, as DynamoDB would: for SnapStart
+     * priming of a function's success path (see {@link SampleHttpClient}). Configured as the function's own client
+     * is, in its region and with the same interceptors, but with credentials that sign what is never sent, and with
+     * no endpoint override, so the SDK resolves its AWS endpoint, as the function's client does on AWS. Close it
+     * after priming.
+     */
+    static DynamoDbClient answering(String responseJson) {
+        Map<String, String> environment = Map.of(
+                "AWS_REGION",
+                FunctionEnvironment.get().getOrDefault("AWS_REGION", "us-east-1"),
+                "AWS_ACCESS_KEY_ID",
+                "sample",
+                "AWS_SECRET_ACCESS_KEY",
+                "sample");
+        return configured(
+                        DynamoDbClient.builder().httpClient(new SampleHttpClient(responseJson)), environment, List.of())
+                .build();
+    }
+
     /** A client for a local engine at {@code endpoint}, with dummy credentials: for tests and the runner. */
     public static DynamoDbClient local(URI endpoint) {
         return fromEnvironment(localEnvironment(endpoint));

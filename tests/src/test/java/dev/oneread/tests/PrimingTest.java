@@ -8,15 +8,19 @@ import dev.oneread.http.PrimingSamples;
 import dev.oneread.http.Representations;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.model.ListPosition;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
+import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.SampleStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -68,21 +72,32 @@ class PrimingTest {
     }
 
     @Test
-    void primingSamples_shouldReadBackAsStored_withNoCall() {
-        // GIVEN a store on a table that does not exist: any call would fail
+    void primingSamples_shouldBeReadAsStored_throughTheWholeReadPath_withNothingSent() {
+        // GIVEN a store on a table that does not exist: a call that reached the engine would fail
         ControlPlaneStore store = new ControlPlaneStore(TestEngine.get().client, "no-such-table");
+        WorkspaceId workspace = PrimingSamples.WORKSPACE.id();
 
-        // WHEN the samples that GetWorkspace's, GetProject's and ListProjects' priming renders go through the item a
-        // create writes and the parsing a read does; THEN they render as the samples themselves do, every field
-        // parsed (a number in the settings comes back as DynamoDB's number, the same JSON)
-        assertThat(Json.write(Representations.workspace(store.asRead(PrimingSamples.WORKSPACE))))
-                .isEqualTo(Json.write(Representations.workspace(PrimingSamples.WORKSPACE)))
-                .contains("\"limits\":{\"projects\":100}");
-        assertThat(store.asRead(PrimingSamples.PROJECT)).isEqualTo(PrimingSamples.PROJECT);
-        // AND ListProjects' page has the sample and a next position after it, which priming seals into a cursor
-        Page<Project> page = store.asReadPage(PrimingSamples.PROJECT);
-        assertThat(page.items()).containsExactly(PrimingSamples.PROJECT);
-        assertThat(page.next()).hasValue(ListPosition.after(KeyCodec.projectSortKey(PrimingSamples.PROJECT.id())));
+        // WHEN the samples that GetWorkspace's, GetProject's and ListProjects' priming reads go through the store's
+        // own reads, on clients that answer with them as DynamoDB would had they been stored
+        try (SampleStore workspaces = store.withSample(PrimingSamples.WORKSPACE);
+                SampleStore projects = store.withSample(PrimingSamples.PROJECT)) {
+            CallTally tally = new CallTally();
+            // THEN each read returns its sample, every field parsed (a number in the settings comes back as
+            // DynamoDB's number, the same JSON)
+            assertThat(Json.write(Representations.workspace(workspaces.store().getWorkspace(workspace, tally))))
+                    .isEqualTo(Json.write(Representations.workspace(PrimingSamples.WORKSPACE)))
+                    .contains("\"limits\":{\"projects\":100}");
+            assertThat(projects.store().getProject(workspace, PrimingSamples.PROJECT.id(), tally))
+                    .isEqualTo(PrimingSamples.PROJECT);
+            // AND ListProjects' page has the sample and a next position after it, which priming seals into a cursor
+            Page<Project> page = projects.store().listProjects(workspace, 20, Optional.empty(), tally);
+            assertThat(page.items()).containsExactly(PrimingSamples.PROJECT);
+            assertThat(page.next()).hasValue(ListPosition.after(KeyCodec.projectSortKey(PrimingSamples.PROJECT.id())));
+            // AND each was one call through the SDK and the audit, billed as DynamoDB bills a small read: 0.5, a
+            // fraction, which the SDK parses as DynamoDB sends it
+            assertThat(tally.operations()).containsExactly("GetItem", "GetItem", "Query");
+            assertThat(tally.capacity()).isEqualByComparingTo("1.5");
+        }
     }
 
     private static List<Map<String, AttributeValue>> scan(Api api) {

@@ -6,13 +6,14 @@ import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.PrimingSamples;
+import dev.oneread.http.PrimingSuccess;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Project;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.SampleStore;
 import java.util.Optional;
-import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code GET /workspaces/{workspaceId}/projects/{projectId}}: one project, one GetItem. */
@@ -31,17 +32,19 @@ public final class GetProjectFunction extends HttpApiFunction {
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
-        return ok(store.getProject(request.workspaceId(), request.projectId(), tally));
+        return get(store, request, tally);
     }
 
-    private static HttpResponse ok(Project project) {
+    private static HttpResponse get(ControlPlaneStore store, ApiRequest request, CallTally tally) {
+        Project project = store.getProject(request.workspaceId(), request.projectId(), tally);
         return HttpResponse.ok(Representations.project(project))
                 .withHeader("etag", Representations.etag(project.version()));
     }
 
     @Override
-    protected Optional<Function<ApiRequest, HttpResponse>> primingSuccess() {
-        return Optional.of(request -> ok(store.asRead(PrimingSamples.PROJECT)));
+    protected Optional<PrimingSuccess> primingSuccess() {
+        SampleStore sample = store.withSample(PrimingSamples.PROJECT);
+        return Optional.of(new PrimingSuccess(sample, (request, tally) -> get(sample.store(), request, tally)));
     }
 
     @Override

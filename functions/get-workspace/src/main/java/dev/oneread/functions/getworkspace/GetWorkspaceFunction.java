@@ -6,13 +6,14 @@ import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.PrimingSamples;
+import dev.oneread.http.PrimingSuccess;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.SampleStore;
 import java.util.Optional;
-import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code GET /workspaces/{workspaceId}}: workspace settings, one GetItem. */
@@ -31,17 +32,19 @@ public final class GetWorkspaceFunction extends HttpApiFunction {
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
-        return ok(store.getWorkspace(request.workspaceId(), tally));
+        return get(store, request, tally);
     }
 
-    private static HttpResponse ok(Workspace workspace) {
+    private static HttpResponse get(ControlPlaneStore store, ApiRequest request, CallTally tally) {
+        Workspace workspace = store.getWorkspace(request.workspaceId(), tally);
         return HttpResponse.ok(Representations.workspace(workspace))
                 .withHeader("etag", Representations.etag(workspace.version()));
     }
 
     @Override
-    protected Optional<Function<ApiRequest, HttpResponse>> primingSuccess() {
-        return Optional.of(request -> ok(store.asRead(PrimingSamples.WORKSPACE)));
+    protected Optional<PrimingSuccess> primingSuccess() {
+        SampleStore sample = store.withSample(PrimingSamples.WORKSPACE);
+        return Optional.of(new PrimingSuccess(sample, (request, tally) -> get(sample.store(), request, tally)));
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.PrimingSamples;
+import dev.oneread.http.PrimingSuccess;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
@@ -13,8 +14,8 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
+import dev.oneread.store.SampleStore;
 import java.util.Optional;
-import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code GET /workspaces/{workspaceId}/projects?limit=&cursor=}: newest first, one Query per page. */
@@ -34,16 +35,18 @@ public final class ListProjectsFunction extends HttpApiFunction {
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
-        return ok(request, store.listProjects(request.workspaceId(), request.limit(), request.cursor(), tally));
+        return list(store, request, tally);
     }
 
-    private static HttpResponse ok(ApiRequest request, Page<Project> page) {
+    private static HttpResponse list(ControlPlaneStore store, ApiRequest request, CallTally tally) {
+        Page<Project> page = store.listProjects(request.workspaceId(), request.limit(), request.cursor(), tally);
         return HttpResponse.ok(Representations.projectPage(page, request.nextCursor(page.next())));
     }
 
     @Override
-    protected Optional<Function<ApiRequest, HttpResponse>> primingSuccess() {
-        return Optional.of(request -> ok(request, store.asReadPage(PrimingSamples.PROJECT)));
+    protected Optional<PrimingSuccess> primingSuccess() {
+        SampleStore sample = store.withSample(PrimingSamples.PROJECT);
+        return Optional.of(new PrimingSuccess(sample, (request, tally) -> list(sample.store(), request, tally)));
     }
 
     @Override
