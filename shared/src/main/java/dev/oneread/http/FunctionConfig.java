@@ -67,9 +67,9 @@ public record FunctionConfig(
     }
 
     /**
-     * PURGE_FENCE_SECONDS: how long a purge waits after the DELETE before it sweeps, so that every CreateProject
-     * that read the workspace live has ended (CreateProject's timeout, and a margin; TemplateTest holds them
-     * together).
+     * PURGE_FENCE_SECONDS: how long a purge waits after the DELETE (or after the workspace's last migration lease)
+     * before it sweeps, so that every writer that saw the workspace live has ended (the longest timeout of such a
+     * writer, and a margin; TemplateTest holds them together; see WorkspacePurge).
      */
     public Duration purgeFence() {
         String raw = FunctionEnvironment.get().get("PURGE_FENCE_SECONDS");
@@ -81,8 +81,8 @@ public record FunctionConfig(
         }
     }
 
-    /** CreateProject's timeout (10 s, the template's Globals) and 2 s for a write still in flight. */
-    public static final long DEFAULT_PURGE_FENCE_SECONDS = 12;
+    /** RunJob's timeout (60 s, a stats task's report entry) and 2 s for a write still in flight. */
+    public static final long DEFAULT_PURGE_FENCE_SECONDS = 62;
 
     /**
      * HOT_TENANT_PROJECTS_THRESHOLD and HOT_TENANT_BYTES_THRESHOLD (the template's HotTenantProjectsThreshold and

@@ -62,7 +62,12 @@ public final class JobWorker {
                         if (continuations == null) {
                             throw new IllegalStateException("the purge ran out of time, and has no queue to go on");
                         }
-                        continuations.send(List.of(task));
+                        if (outcome.continueAfter().isZero()) {
+                            continuations.send(List.of(task));
+                        } else {
+                            // Its fence has not passed: the queue holds the task until it may have.
+                            continuations.sendDelayed(task, outcome.continueAfter());
+                        }
                     }
                 } else {
                     StatsRollup.Outcome outcome =

@@ -15,6 +15,11 @@ import java.util.function.UnaryOperator;
 public final class CallTally {
     /** Beyond the client's attempt timeout, for a request DynamoDB accepted but had not yet committed. */
     static final Duration LANDING_MARGIN = Duration.ofSeconds(5);
+    /**
+     * How long after it was sent a write can still land: one attempt's timeout, and {@link #LANDING_MARGIN}. What
+     * ends a claim once its holder has stopped sending waits this long after the last send.
+     */
+    static final Duration IN_FLIGHT = CallAudit.MAX_ATTEMPT_TIME.plus(LANDING_MARGIN);
     /** Lambda's limit: no invocation, so no tally without a deadline either, sends for longer. */
     private static final Duration LONGEST_INVOCATION = Duration.ofMinutes(15);
 
@@ -52,7 +57,7 @@ public final class CallTally {
      */
     public Duration untilSentWritesLand() {
         Duration sendable = remaining().compareTo(LONGEST_INVOCATION) < 0 ? remaining() : LONGEST_INVOCATION;
-        return sendable.plus(CallAudit.MAX_ATTEMPT_TIME).plus(LANDING_MARGIN);
+        return sendable.plus(IN_FLIGHT);
     }
 
     /** Records a request going out; returns its place, by which the audit completes it. */

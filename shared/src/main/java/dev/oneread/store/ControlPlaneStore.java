@@ -277,19 +277,35 @@ public final class ControlPlaneStore {
     /**
      * Deletes a project at the expected version. 1 DeleteItem; a refused one is explained as for
      * {@link #updateWorkspace} (without If-Match a refusal can only mean there is nothing to delete). Deleted
-     * from where it was current during a migration, 1 PutItem more leaves a tombstone at its shard key.
+     * from its source during a migration, 1 consistent GetItem of the workspace item more, and, while a migration run
+     * holds its lease, 1 PutItem that leaves a tombstone at its shard key.
      */
-    public void deleteProject(WorkspaceId workspaceId, ProjectId projectId, ExpectedVersion expected, CallTally tally) {
+    public void deleteProject(
+            WorkspaceId workspaceId, ProjectId projectId, ExpectedVersion expected, Instant now, CallTally tally) {
         ProjectLocation location = plan.locate(workspaceId, projectId);
         Located deleted = walk(
                 location,
                 key -> versioned(
                         calls.delete(requests.deleteProject(key, expected), tally), key, expected, "project", tally));
-        // Deleted where it was current during a move: its shard key gets a tombstone, which also replaces a copy
-        // the move made already, and refuses the copy a move that read the project before this delete is about to
-        // make. The source goes first: were the tombstone first and the source's delete refused (412), the
-        // project would stay at its source with its move refused for good.
-        location.after(deleted.key()).forEach(copy -> calls.put(requests.tombstone(copy), tally));
+        List<PrimaryKey> copies = location.after(deleted.key());
+        // Deleted where it was current during a move: a run that read the project before this delete may be about to
+        // copy it, so its shard key gets a tombstone, which also replaces a copy the run made already, and refuses
+        // the copy it is about to make. Only a run that holds the migration lease can copy, and one that takes it
+        // later reads a source without this project, so without a lease held now no tombstone is needed (and none is
+        // left for a purge to find after its sweep: a tombstone lands within this request's timeout of a moment the
+        // lease was held, which the purge waits out). The source goes first: were the tombstone first and the
+        // source's delete refused (412), the project would stay at its source with its move refused for good.
+        if (!copies.isEmpty() && migrationRunHolds(workspaceId, now, tally)) {
+            copies.forEach(copy -> calls.put(requests.tombstone(copy), tally));
+        }
+    }
+
+    /** Whether a migration run holds the workspace's lease at {@code now}: 1 consistent GetItem. */
+    private boolean migrationRunHolds(WorkspaceId workspaceId, Instant now, CallTally tally) {
+        return calls.get(requests.readAfterConflict(KeyCodec.workspaceKey(workspaceId)), tally)
+                .flatMap(Items::migrationLeaseUntil)
+                .filter(until -> until.isAfter(now))
+                .isPresent();
     }
 
     /** A project found at one of its keys: the item there, or what a write there returned. */

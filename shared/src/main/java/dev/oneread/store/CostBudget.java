@@ -33,7 +33,14 @@ public enum CostBudget {
             0,
             "0.5"),
     UPDATE_PROJECT("UpdateProject", "1 UpdateItem (2 while its tenant moves into shards)", 1, Fan.LOCATIONS, 0, "1"),
-    DELETE_PROJECT("DeleteProject", "1 DeleteItem (2 while its tenant moves into shards)", 1, Fan.LOCATIONS, 0, "1"),
+    DELETE_PROJECT(
+            "DeleteProject",
+            "1 DeleteItem (while its tenant moves into shards: 2 where it may be, then 1 consistent GetItem of the"
+                    + " migration lease and, while a run holds it, 1 tombstone PutItem: 3 at most)",
+            1,
+            Fan.LOCATIONS_DELETE,
+            0,
+            "1"),
     DELETE_WORKSPACE(
             "DeleteWorkspace",
             "1 UpdateItem (marks it purging) + 1 SQS SendMessage (its purge task)",
@@ -76,6 +83,11 @@ public enum CostBudget {
         NONE,
         /** Where a project may be: one key, or two (where it was, where it goes) while its tenant moves. */
         LOCATIONS,
+        /**
+         * A delete while its tenant moves: deleted where it was, 1 read of the migration lease, and 1 tombstone where
+         * it goes while a run holds the lease (see ControlPlaneStore#deleteProject). One call otherwise.
+         */
+        LOCATIONS_DELETE,
         PROJECT_PARTITIONS,
         /** Every shard of the cross-workspace index. */
         INDEX_SHARDS,
@@ -122,6 +134,7 @@ public enum CostBudget {
         int partitions = switch (fan) {
             case NONE -> 1;
             case LOCATIONS -> plan.isMigrating(workspace) ? 2 : 1;
+            case LOCATIONS_DELETE -> plan.isMigrating(workspace) ? 3 : 1;
             case INDEX_SHARDS -> plan.index().shards();
             case PROJECT_PARTITIONS ->
                 plan.projectPartitions(workspace).partitions().size();

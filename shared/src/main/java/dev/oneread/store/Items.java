@@ -12,6 +12,7 @@ import dev.oneread.model.WorkspaceStats;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -39,6 +40,14 @@ public final class Items {
     static final String PURGE_RUN = "purgeRun";
     /** When the workspace was deleted: the purge sweeps once every create that could have read it live has ended. */
     static final String DELETED_AT = "deletedAt";
+    /**
+     * The migration lease on a workspace item (see {@link ShardMigration}): the run that holds it (a ULID), and until
+     * when (epoch milliseconds), the moment after which no write that run sent can still land. One run at a time
+     * moves a workspace's projects, and a purge sweeps only once the lease is over.
+     */
+    static final String MIGRATION_RUN = "migrationRun";
+
+    static final String MIGRATION_UNTIL = "migrationUntil";
     /** The {@link CreationToken} of the request that created the item. */
     static final String CREATION_TOKEN = "creationToken";
     // Idempotency records
@@ -108,6 +117,14 @@ public final class Items {
     /** A workspace item whose workspace was deleted and is being purged: to every reader, no item. */
     static boolean isPurging(Map<String, AttributeValue> item) {
         return item.containsKey(PURGE_RUN);
+    }
+
+    /** Until when a migration run holds the workspace item's lease; empty when no run holds it. */
+    static Optional<Instant> migrationLeaseUntil(Map<String, AttributeValue> workspace) {
+        AttributeValue until = workspace.get(MIGRATION_UNTIL);
+        return workspace.containsKey(MIGRATION_RUN) && until != null && until.n() != null
+                ? Optional.of(Instant.ofEpochMilli(Long.parseLong(until.n())))
+                : Optional.empty();
     }
 
     /** Neither a tombstone nor a workspace being purged: an item a reader sees. */

@@ -2,18 +2,23 @@ package dev.oneread.store;
 
 import dev.oneread.expr.Condition;
 import dev.oneread.expr.Expression;
+import dev.oneread.expr.Update;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Pure request building for moving a hot workspace's projects into its shards: read what is left, copy one
@@ -26,6 +31,67 @@ public final class MigrationRequests {
 
     public MigrationRequests(String tableName) {
         this.table = new TableRequests(tableName);
+    }
+
+    /**
+     * Takes, or renews, the migration lease on the workspace item for {@code run}, until {@code until}: the moment
+     * after which no write this run sends can still land. Refused while another run holds an unexpired lease, and
+     * whenever the workspace is being purged or gone: the purge's mark is checked in this write's own condition,
+     * so no lease is taken or renewed once a DELETE has marked the workspace. The version is not bumped: a user's
+     * If-Match never fails because a job ran.
+     */
+    public UpdateItemRequest holdLease(WorkspaceId workspaceId, String run, Instant until, Instant now) {
+        AttributeValue holder = AttributeValue.fromS(run);
+        Condition free = Condition.attributeNotExists(Items.MIGRATION_RUN)
+                .or(Condition.equalTo(Items.MIGRATION_RUN, holder))
+                .or(Condition.lessThan(Items.MIGRATION_UNTIL, epochMillis(now)));
+        return table.update(
+                KeyCodec.workspaceKey(workspaceId),
+                Update.set(Items.MIGRATION_RUN, holder)
+                        .andSet(Items.MIGRATION_UNTIL, epochMillis(until))
+                        .when(Condition.attributeExists(Items.VERSION)
+                                .and(ControlPlaneRequests.notPurging())
+                                .and(free))
+                        .build(),
+                ReturnValue.NONE);
+    }
+
+    /**
+     * Ends {@code run}'s lease at {@code now}, once its last write has landed (it made no call whose outcome is
+     * unknown): the next run may start at once. The end stays on the item ({@code migrationUntil}, with no holder),
+     * since a purge waits out its fence from it. Only the holder's lease; a purge's mark does not stop it.
+     */
+    public UpdateItemRequest releaseLease(WorkspaceId workspaceId, String run, Instant now) {
+        return endLease(workspaceId, run, now, false);
+    }
+
+    /**
+     * Shortens {@code run}'s lease to {@code landedBy}, for a run that ends on a call whose outcome is unknown (a
+     * timeout): that write may still land until then, so the run keeps the lease until it can no more.
+     */
+    public UpdateItemRequest shortenLease(WorkspaceId workspaceId, String run, Instant landedBy) {
+        return endLease(workspaceId, run, landedBy, true);
+    }
+
+    private UpdateItemRequest endLease(WorkspaceId workspaceId, String run, Instant until, boolean heldUntilThen) {
+        Update update = Update.set(Items.MIGRATION_UNTIL, epochMillis(until));
+        if (!heldUntilThen) {
+            update.remove(Items.MIGRATION_RUN);
+        }
+        return table.update(
+                KeyCodec.workspaceKey(workspaceId),
+                update.when(Condition.equalTo(Items.MIGRATION_RUN, AttributeValue.fromS(run)))
+                        .build(),
+                ReturnValue.NONE);
+    }
+
+    /** The workspace item, strongly consistent: why a lease was refused, or whether a run holds one. */
+    public GetItemRequest readWorkspace(WorkspaceId workspaceId) {
+        return table.get(KeyCodec.workspaceKey(workspaceId), true);
+    }
+
+    private static AttributeValue epochMillis(Instant instant) {
+        return AttributeValue.fromN(Long.toString(instant.toEpochMilli()));
     }
 
     /** The unmoved projects of a workspace, strongly consistent: a migration must not miss a fresh write. */

@@ -4,8 +4,11 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +25,18 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * source at the version copied. While both copies exist, reads take the source (see ControlPlaneStore).
  * A project changed meanwhile fails the delete and is copied again on the next pass. A project deleted meanwhile
  * leaves a tombstone at its shard key, which refuses the copy (even one sent after the job read the project,
- * before the delete), so a deleted project never comes back; the job removes the tombstones when the source is
- * empty. Resumable and idempotent: every run starts from what is left in the source.
+ * before the delete), so a deleted project never comes back. Resumable and idempotent: every run starts from what
+ * is left in the source.
+ *
+ * <p><b>One run at a time: the lease.</b> A run works only while it holds the migration lease on the workspace item
+ * (one conditional UpdateItem, before the first query and again before every copy), until the moment after which
+ * no write it sends can still land: its invocation's deadline, one attempt's timeout and a landing margin ({@link
+ * CallTally#untilSentWritesLand}). Lambda ends an invocation at its deadline, so a run that stalls cannot write
+ * past its lease. A second run (an operator's, or a client re-sending a long synchronous invoke) is refused while
+ * the first holds it, so no stale copy of one run can follow another run's move, and the tombstones, removed when
+ * the source is empty, are removed by the one run that could still copy. The same write refuses a workspace being
+ * purged: once a DELETE has marked it, no copy starts, and the purge sweeps only after the lease is over (see
+ * {@link WorkspacePurge}). A run releases its lease when it stops.
  *
  * <pre>{@code Progress p = migration.run(WorkspaceId.of("acme"), tally, line -> log(Json.write(line)));}</pre>
  */
@@ -38,6 +51,8 @@ public final class ShardMigration {
     private final StoreCalls calls;
     private final MigrationRequests requests;
     private final ShardPlan plan;
+    /** The lease's clock: when a lease another run holds is over. */
+    private final Clock clock = Clock.systemUTC();
 
     public ShardMigration(DynamoDbClient client, String tableName, ShardPlan plan) {
         this.calls = new StoreCalls(client, null);
@@ -45,18 +60,103 @@ public final class ShardMigration {
         this.plan = plan;
     }
 
-    /** What one run did: projects moved, and whether the source is now empty. */
-    public record Progress(int moved, int passes, boolean done) {}
+    /**
+     * What one run did: projects moved, whether the source is now empty, and how the run ended: {@code done}, {@code
+     * continues} (its time ran out), {@code busy} (another run holds the lease), {@code purging} (the workspace was
+     * deleted), {@code gone} (there is no such workspace).
+     */
+    public record Progress(int moved, int passes, boolean done, String state) {}
+
+    /** Why a run could not take or keep the lease, and until when the lease is held (by another run). */
+    private record Refusal(String state, Optional<Instant> heldUntil) {}
 
     /**
-     * Moves projects until the source is empty or the time is up.
+     * Moves projects until the source is empty or the time is up, under a lease of its own (a new run id).
      *
-     * @param log receives one structured line per batch (and one when done), for the caller to write out
+     * @param log receives one structured line per batch (and one when done, or refused), for the caller to write out
      */
     public Progress run(WorkspaceId workspaceId, CallTally tally, Consumer<Map<String, Object>> log) {
         if (!plan.isSharded(workspaceId)) {
             throw new IllegalArgumentException(workspaceId + " is not in HotTenantShards");
         }
+        Lease lease = new Lease(workspaceId, Ulid.generator().next().value(), tally);
+        Optional<Refusal> refused = lease.hold();
+        if (refused.isPresent()) {
+            return refused(workspaceId, new Progress(0, 0, false, refused.get().state()), refused.get(), log);
+        }
+        boolean ended = false;
+        try {
+            Progress progress = moveAll(workspaceId, lease, tally, log);
+            ended = true;
+            return progress;
+        } finally {
+            lease.end(ended);
+        }
+    }
+
+    /** The end of a run refused the lease: one log line that says why. */
+    private static Progress refused(
+            WorkspaceId workspaceId, Progress progress, Refusal refusal, Consumer<Map<String, Object>> log) {
+        Map<String, Object> line = line(workspaceId, progress.moved());
+        line.put("refused", refusal.state());
+        refusal.heldUntil().ifPresent(until -> line.put("leaseHeldUntil", until.toString()));
+        line.put("done", false);
+        log.accept(line);
+        return progress;
+    }
+
+    /**
+     * The lease of one run: taken, renewed before every copy, ended when the run stops. Each hold is the same
+     * conditional write (see {@link MigrationRequests#holdLease}).
+     */
+    private final class Lease {
+        private final WorkspaceId workspaceId;
+        private final String run;
+        private final CallTally tally;
+
+        Lease(WorkspaceId workspaceId, String run, CallTally tally) {
+            this.workspaceId = workspaceId;
+            this.run = run;
+            this.tally = tally;
+        }
+
+        /** Takes or renews the lease: empty when this run holds it now, else why not. */
+        Optional<Refusal> hold() {
+            Instant now = clock.instant();
+            if (calls.update(requests.holdLease(workspaceId, run, now.plus(tally.untilSentWritesLand()), now), tally)
+                    .written()) {
+                return Optional.empty();
+            }
+            return Optional.of(readWorkspace(workspaceId, tally)
+                    .map(item ->
+                            new Refusal(Items.isPurging(item) ? "purging" : "busy", Items.migrationLeaseUntil(item)))
+                    .orElse(new Refusal("gone", Optional.empty())));
+        }
+
+        /**
+         * Ends the lease. After a run that ended normally every write it sent has landed, so the lease goes; after
+         * one that ended on an error (a call whose outcome is unknown may still land), it ends when that call can
+         * land no more. A failure here leaves the lease to run out by itself, which only delays the next run.
+         */
+        void end(boolean cleanly) {
+            try {
+                calls.update(
+                        cleanly
+                                ? requests.releaseLease(workspaceId, run, clock.instant())
+                                : requests.shortenLease(
+                                        workspaceId, run, clock.instant().plus(CallTally.IN_FLIGHT)),
+                        tally);
+            } catch (RuntimeException e) {
+                // The lease runs out at its deadline: safe, and the caller sees the run's own outcome or error.
+            }
+        }
+    }
+
+    private Optional<Map<String, AttributeValue>> readWorkspace(WorkspaceId workspaceId, CallTally tally) {
+        return calls.get(requests.readWorkspace(workspaceId), tally).filter(item -> item.containsKey(Items.VERSION));
+    }
+
+    private Progress moveAll(WorkspaceId workspaceId, Lease lease, CallTally tally, Consumer<Map<String, Object>> log) {
         int moved = 0;
         int passes = 0;
         while (hasTime(tally)) {
@@ -75,12 +175,21 @@ public final class ShardMigration {
                 line.put("tombstonesRemoved", removed.get());
                 line.put("done", true);
                 log.accept(line);
-                return new Progress(moved, passes, true);
+                return new Progress(moved, passes, true, "done");
             }
             passes++;
             for (Map<String, AttributeValue> item : batch) {
                 if (!hasTime(tally)) {
                     break;
+                }
+                // Before every copy: this run still holds the lease, and the workspace is not being purged.
+                Optional<Refusal> refused = lease.hold();
+                if (refused.isPresent()) {
+                    return refused(
+                            workspaceId,
+                            new Progress(moved, passes, false, refused.get().state()),
+                            refused.get(),
+                            log);
                 }
                 if (move(workspaceId, item, tally)) {
                     moved++;
@@ -91,12 +200,13 @@ public final class ShardMigration {
             line.put("done", false);
             log.accept(line);
         }
-        return new Progress(moved, passes, false);
+        return new Progress(moved, passes, false, "continues");
     }
 
     /**
-     * The end of a move: the tombstones that deletes left in the shards while it ran are no longer needed (no
-     * copy can come any more), so they go. One consistent Query per page of each shard, one conditional
+     * The end of a move: the tombstones that deletes left in the shards while it ran are no longer needed (this run
+     * holds the lease and has no copy left to make, and every earlier run's writes landed before its lease was
+     * over), so they go. One consistent Query per page of each shard, one conditional
      * DeleteItem per tombstone; empty when the time ran out first.
      */
     private Optional<Integer> removeTombstones(WorkspaceId workspaceId, CallTally tally) {

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -38,13 +39,19 @@ public final class StatsRequests {
         this.table = new TableRequests(tableName);
     }
 
+    /** The workspace item, strongly consistent: whether a task whose write was refused may still keep the report. */
+    public GetItemRequest readWorkspace(WorkspaceId workspaceId) {
+        return table.get(KeyCodec.workspaceKey(workspaceId), true);
+    }
+
     /** One page of a partition's projects, in key order, after {@code after}: eventually consistent. */
     public QueryRequest projectsPage(String partition, Optional<PrimaryKey> after) {
         return table.query(ControlPlaneRequests.projectsIn(partition), PAGE - 1, true, after, false);
     }
 
     /**
-     * Writes the counts onto the workspace, if it exists and has not seen this run, or a later one: a redelivered
+     * Writes the counts onto the workspace, if it exists, is not being purged (a stats task never writes into a
+     * purge, so it never puts a report entry after the purge took them away), and has not seen this run, or a later one: a redelivered
      * task, or one a rerun planner sent twice, is refused, so a task applies at most once per run. The version is
      * not bumped: a user's If-Match must not fail because a job ran. It returns the counts it replaced
      * (UPDATED_OLD), whose {@code hot} tells whether the last run reported the partition.
@@ -54,6 +61,7 @@ public final class StatsRequests {
         Update update = Update.set(STATS, AttributeValue.fromM(counts(count)))
                 .andSet(STATS_RUN, run)
                 .when(Condition.attributeExists(Items.VERSION)
+                        .and(ControlPlaneRequests.notPurging())
                         .and(Condition.attributeNotExists(STATS_RUN).or(Condition.lessThan(STATS_RUN, run))));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), ReturnValue.UPDATED_OLD);
     }
@@ -77,6 +85,7 @@ public final class StatsRequests {
         Path part = Path.of(STATS, shardPart(shard));
         Update update = Update.set(part, shardPartValue(count))
                 .when(Condition.attributeExists(Items.VERSION)
+                        .and(ControlPlaneRequests.notPurging())
                         .and(Condition.attributeExists(STATS))
                         .and(Condition.attributeNotExists(part).or(Condition.lessThan(part.then(PART_RUN), run))));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), ReturnValue.UPDATED_OLD);
@@ -86,7 +95,9 @@ public final class StatsRequests {
     public UpdateItemRequest createShardStats(WorkspaceId workspaceId, int shard, Count count) {
         AttributeValue stats = AttributeValue.fromM(Map.of(shardPart(shard), shardPartValue(count)));
         Update update = Update.set(STATS, stats)
-                .when(Condition.attributeExists(Items.VERSION).and(Condition.attributeNotExists(STATS)));
+                .when(Condition.attributeExists(Items.VERSION)
+                        .and(ControlPlaneRequests.notPurging())
+                        .and(Condition.attributeNotExists(STATS)));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), null);
     }
 

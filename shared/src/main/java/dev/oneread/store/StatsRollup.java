@@ -83,8 +83,11 @@ public final class StatsRollup {
                 ? calls.update(requests.writeStats(workspaceId, count), tally)
                         .then(old -> new Written(true, wasHot(old.get(StatsRequests.STATS))), refused -> NOT_APPLIED)
                 : writeShardPart(workspaceId, shard, count, tally);
-        if (hot) {
-            // Conditional on no later run: a redelivered task writes it again harmlessly, or is refused.
+        if (hot && (written.applied() || isLive(workspaceId, tally))) {
+            // Conditional on no later run: a redelivered task writes it again harmlessly, or is refused. Only for a
+            // workspace seen live by this task's own write, or (a refused write: a redelivery, or a workspace gone)
+            // by a consistent read: an entry lands within this task's timeout of that moment, and the purge sweeps
+            // only after its fence, which outlasts it (see WorkspacePurge).
             int shards = plan.shardCount(workspaceId);
             calls.put(
                     report.putEntry(new HotPartition(
@@ -106,6 +109,13 @@ public final class StatsRollup {
     }
 
     private static final Written NOT_APPLIED = new Written(false, false);
+
+    /** Whether the workspace exists and is not being purged: 1 consistent GetItem. */
+    private boolean isLive(WorkspaceId workspaceId, CallTally tally) {
+        return calls.get(requests.readWorkspace(workspaceId), tally)
+                .filter(item -> item.containsKey(Items.VERSION) && !Items.isPurging(item))
+                .isPresent();
+    }
 
     /** Whether replaced counts (UPDATED_OLD of the stats map, or of one part) said hot. */
     private static boolean wasHot(AttributeValue old) {

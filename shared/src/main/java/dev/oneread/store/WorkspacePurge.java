@@ -3,15 +3,16 @@ package dev.oneread.store;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.SnapshotSafeRandom;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.exceptions.StoreUnavailableException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
@@ -23,12 +24,19 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * records, every shard, and with the items their index entries), its entries in the hot-tenant report, then the
  * workspace item, last.
  *
- * <p><b>The fence.</b> CreateProject reads the workspace, then writes the project: two calls, since the engine
- * here has no transactions. A create that read the workspace just before the DELETE can write its project after a
- * sweep, and leave an orphan. No create outlives its function's timeout, so the sweep starts only once {@code
- * fence} (that timeout, and a margin) has passed since the DELETE: every create that read the workspace live has
- * ended by then, and every later one was refused. The sweep then reads each partition again until a pass finds
- * nothing left, which is the sweep again at the end.
+ * <p><b>The fence: the sweep runs after the longest writer that may still land.</b> Nothing can be written into a
+ * collection after its sweep, because of one rule that every writer keeps: a write that may create an item in a
+ * workspace's collection (or its report entries) is sent only after the writer saw the workspace live, in the
+ * write's own condition where it writes the workspace item, else by a read of it just before; and it is sent within
+ * a bounded time of that moment. The bound is the writer's function timeout for requests and tasks (CreateProject
+ * reads the workspace, then puts; a stats task's write is conditioned on it, then it puts its report entry), and
+ * the migration lease for a migration run, whose functions run for up to 15 minutes (see {@link ShardMigration}):
+ * no lease is taken or renewed once the DELETE has marked the workspace, and the workspace item keeps when the last
+ * lease ends ({@code migrationUntil}). So the sweep starts {@code fence} (the longest such timeout, and a margin
+ * for a write in flight) after the later of the DELETE and the lease's end: every writer that saw the workspace
+ * live has ended by then, and every later one was refused. Writes that never create (versioned updates and
+ * deletes, the index backfill) cannot leave anything behind. The sweep then reads each partition again until a
+ * pass finds nothing left, which is the sweep again at the end.
  *
  * <p>Idempotent: a task for a run that is not the workspace's (a workspace created again since), or for a
  * workspace already gone, does nothing; two deliveries of one task at once both sweep, and each checks before
@@ -44,6 +52,12 @@ public final class WorkspacePurge {
     static final int ATTEMPTS = 8;
 
     static final Duration BACKOFF_BASE = Duration.ofMillis(50);
+    /**
+     * The jitter's source, reseeded after every SnapStart restore: ThreadLocalRandom's state would be restored the
+     * same in every copy of a snapshot, and copies retrying in step is what jitter is for avoiding.
+     */
+    private static final SecureRandom JITTER = SnapshotSafeRandom.create();
+
     static final Duration BACKOFF_CAP = Duration.ofSeconds(2);
 
     private final StoreCalls calls;
@@ -59,8 +73,20 @@ public final class WorkspacePurge {
         this.fence = fence;
     }
 
-    /** What one task did: items deleted, and whether the workspace is gone ({@code finished}). */
-    public record Outcome(int deleted, boolean finished, String state) {}
+    /** The longest a task waits for its fence before it hands the wait to the queue (a delayed continuation). */
+    static final Duration RECHECK = Duration.ofSeconds(60);
+
+    /**
+     * What one task did: items deleted, and whether the workspace is gone ({@code finished}). An unfinished task
+     * goes on in a continuation sent after {@code continueAfter}: zero when its time ran out mid-sweep; the time
+     * left of the fence (at most {@link #RECHECK}, so that a migration lease released early is seen soon) when the
+     * fence has not passed yet.
+     */
+    public record Outcome(int deleted, boolean finished, String state, Duration continueAfter) {
+        Outcome(int deleted, boolean finished, String state) {
+            this(deleted, finished, state, Duration.ZERO);
+        }
+    }
 
     public Outcome run(WorkspaceId workspaceId, String runId, Instant now, CallTally tally) {
         Optional<Map<String, AttributeValue>> workspace = calls.get(requests.readWorkspace(workspaceId), tally);
@@ -71,13 +97,12 @@ public final class WorkspacePurge {
                 || !runId.equals(workspace.get().get(Items.PURGE_RUN).s())) {
             return new Outcome(0, true, "not this purge");
         }
-        Instant sweepFrom = Purge.of(workspaceId, workspace.get()).deletedAt().plus(fence);
-        Duration wait = Duration.between(now, sweepFrom);
+        Duration wait = Duration.between(now, sweepFrom(workspaceId, workspace.get()));
         if (wait.isNegative() || wait.isZero()) {
             wait = Duration.ZERO;
         } else if (tally.remaining().minus(wait).compareTo(STOP_MARGIN) <= 0) {
-            // Delivered before its delay was up (a redrive, a hand-sent task): come back later.
-            throw new IllegalStateException("the purge fence has not passed yet");
+            // Delivered before its fence was up (a migration lease, a redrive, a hand-sent task): come back later.
+            return new Outcome(0, false, "waiting", wait.compareTo(RECHECK) < 0 ? wait : RECHECK);
         }
         sleep(wait);
         int deleted = 0;
@@ -121,6 +146,20 @@ public final class WorkspacePurge {
         return new Outcome(deleted + 1, true, "purged");
     }
 
+    /**
+     * When the sweep may start: {@code fence} after the later of the DELETE and the end of the last migration lease
+     * (a lease still held ends at its deadline; one released ends when it was released).
+     */
+    private Instant sweepFrom(WorkspaceId workspaceId, Map<String, AttributeValue> workspace) {
+        Instant open = Purge.of(workspaceId, workspace).deletedAt();
+        AttributeValue leaseEnd = workspace.get(Items.MIGRATION_UNTIL);
+        if (leaseEnd != null && leaseEnd.n() != null) {
+            Instant end = Instant.ofEpochMilli(Long.parseLong(leaseEnd.n()));
+            open = end.isAfter(open) ? end : open;
+        }
+        return open.plus(fence);
+    }
+
     /** Whether the workspace item still carries this purge's run (1 consistent GetItem, once a page). */
     private boolean stillThisPurge(WorkspaceId workspaceId, String runId, CallTally tally) {
         return calls.get(requests.readWorkspace(workspaceId), tally)
@@ -161,7 +200,7 @@ public final class WorkspacePurge {
     /** Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter"): random up to base x 2^attempt, capped. */
     static Duration backoff(int attempt) {
         long ceiling = Math.min(BACKOFF_CAP.toMillis(), BACKOFF_BASE.toMillis() << Math.min(attempt, 20));
-        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(ceiling + 1));
+        return Duration.ofMillis(JITTER.nextLong(ceiling + 1));
     }
 
     private static void sleep(Duration duration) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -14,9 +15,11 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
-/** The three requests of a hot tenant's move into its shards, built in full by hand and compared whole. */
+/** The requests of a hot tenant's move into its shards, built in full by hand and compared whole. */
 class MigrationRequestsTest {
     private static final WorkspaceId ACME = WorkspaceId.of("acme");
     private static final ProjectId PROJECT = ProjectId.of("01JDQ6V7K4N3M2P1R0S9T8V7W6");
@@ -123,4 +126,71 @@ class MigrationRequestsTest {
         assertThat(requests.removeTombstone(new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
                 .isEqualTo(expected);
     }
+
+    @Test
+    void holdLease_shouldTakeOrRenewTheLease_onlyWhileNoOtherRunHoldsIt_andNeverInAPurge() {
+        // The lease is taken and renewed by one write, whose condition checks the purge's mark itself: no run
+        // starts, and no copy follows, once a DELETE has marked the workspace. The version is not bumped.
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "META"))
+                .updateExpression("SET #mr = :mr, #mu = :mu")
+                .conditionExpression("attribute_exists(#v) AND attribute_not_exists(#pr)"
+                        + " AND ((attribute_not_exists(#mr) OR #mr = :mr2) OR #mu < :mu2)")
+                .expressionAttributeNames(ControlPlaneRequestsTest.ordered(
+                        "#mr", "migrationRun", "#mu", "migrationUntil", "#v", "version", "#pr", "purgeRun"))
+                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                        ":mr", AttributeValue.fromS(RUN),
+                        ":mu", AttributeValue.fromN("1796385617000"),
+                        ":mr2", AttributeValue.fromS(RUN),
+                        ":mu2", AttributeValue.fromN("1796385600000")))
+                .returnValues(ReturnValue.NONE)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.holdLease(ACME, RUN, NOW.plusSeconds(17), NOW)).isEqualTo(expected);
+    }
+
+    @Test
+    void releaseLease_shouldEndTheHoldersLease_keepingWhenItEnded() {
+        // The end stays on the item: a purge waits out its fence from it.
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "META"))
+                .updateExpression("SET #mu = :mu REMOVE #mr")
+                .conditionExpression("#mr = :mr")
+                .expressionAttributeNames(
+                        ControlPlaneRequestsTest.ordered("#mu", "migrationUntil", "#mr", "migrationRun"))
+                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                        ":mu", AttributeValue.fromN("1796385600000"), ":mr", AttributeValue.fromS(RUN)))
+                .returnValues(ReturnValue.NONE)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.releaseLease(ACME, RUN, NOW)).isEqualTo(expected);
+    }
+
+    @Test
+    void shortenLease_shouldKeepTheLeaseUntilAWriteInFlightCanNoLongerLand() {
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "META"))
+                .updateExpression("SET #mu = :mu")
+                .conditionExpression("#mr = :mr")
+                .expressionAttributeNames(
+                        ControlPlaneRequestsTest.ordered("#mu", "migrationUntil", "#mr", "migrationRun"))
+                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                        ":mu", AttributeValue.fromN("1796385607000"), ":mr", AttributeValue.fromS(RUN)))
+                .returnValues(ReturnValue.NONE)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.shortenLease(ACME, RUN, NOW.plusSeconds(7))).isEqualTo(expected);
+    }
+
+    private static final String RUN = "01JDQ6V7K4N3M2P1R0S9T8V7Z0";
+    private static final Instant NOW = Instant.parse("2026-12-04T12:00:00Z");
 }

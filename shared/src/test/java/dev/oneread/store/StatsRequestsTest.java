@@ -21,9 +21,11 @@ class StatsRequestsTest {
                 .key(ControlPlaneRequestsTest.ordered(
                         "EntityRef", AttributeValue.fromS("WS#acme"), "Detail", AttributeValue.fromS("META")))
                 .updateExpression("SET #s = :s, #sr = :sr")
-                .conditionExpression("attribute_exists(#v) AND (attribute_not_exists(#sr) OR #sr < :sr2)")
-                .expressionAttributeNames(
-                        ControlPlaneRequestsTest.ordered("#s", "stats", "#sr", "statsRun", "#v", "version"))
+                // never into a workspace being purged
+                .conditionExpression(
+                        "attribute_exists(#v) AND attribute_not_exists(#pr) AND (attribute_not_exists(#sr) OR #sr < :sr2)")
+                .expressionAttributeNames(ControlPlaneRequestsTest.ordered(
+                        "#s", "stats", "#sr", "statsRun", "#v", "version", "#pr", "purgeRun"))
                 .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
                         ":s",
                         AttributeValue.fromM(ControlPlaneRequestsTest.ordered(
@@ -67,10 +69,10 @@ class StatsRequestsTest {
                 .key(ControlPlaneRequestsTest.ordered(
                         "EntityRef", AttributeValue.fromS("WS#acme"), "Detail", AttributeValue.fromS("META")))
                 .updateExpression("SET #s.#s2 = :s")
-                .conditionExpression(
-                        "attribute_exists(#v) AND attribute_exists(#s) AND (attribute_not_exists(#s.#s2) OR #s.#s2.#r < :r)")
-                .expressionAttributeNames(
-                        ControlPlaneRequestsTest.ordered("#s", "stats", "#s2", "s07", "#v", "version", "#r", "run"))
+                .conditionExpression("attribute_exists(#v) AND attribute_not_exists(#pr) AND attribute_exists(#s)"
+                        + " AND (attribute_not_exists(#s.#s2) OR #s.#s2.#r < :r)")
+                .expressionAttributeNames(ControlPlaneRequestsTest.ordered(
+                        "#s", "stats", "#s2", "s07", "#v", "version", "#pr", "purgeRun", "#r", "run"))
                 .expressionAttributeValues(
                         ControlPlaneRequestsTest.ordered(":s", part, ":r", AttributeValue.fromS(RUN)))
                 .returnValues(ReturnValue.UPDATED_OLD) // the counts replaced: was the partition reported hot?
@@ -97,8 +99,10 @@ class StatsRequestsTest {
                         3,
                         new StatsRequests.Count(Map.of(), false, RUN, Instant.parse("2026-12-03T00:00:00Z")));
         assertThat(request.updateExpression()).isEqualTo("SET #s = :s");
-        assertThat(request.conditionExpression()).isEqualTo("attribute_exists(#v) AND attribute_not_exists(#s)");
-        assertThat(request.expressionAttributeNames()).isEqualTo(Map.of("#s", "stats", "#v", "version"));
+        assertThat(request.conditionExpression())
+                .isEqualTo("attribute_exists(#v) AND attribute_not_exists(#pr) AND attribute_not_exists(#s)");
+        assertThat(request.expressionAttributeNames())
+                .isEqualTo(Map.of("#s", "stats", "#v", "version", "#pr", "purgeRun"));
         assertThat(request.expressionAttributeValues().get(":s").m()).containsOnlyKeys("s03");
         assertThat(request.expressionAttributeValues()
                         .get(":s")

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The hot-tenant report: the stats task of each partition writes its entry while the partition is over the
@@ -87,7 +88,7 @@ class HotTenantReportTest {
 
         // WHEN the big workspace shrinks to 15 projects and the next run counts it
         for (ProjectId id : bigProjects.subList(0, 15)) {
-            store.deleteProject(WorkspaceId.of(big), id, ExpectedVersion.any(), new CallTally());
+            store.deleteProject(WorkspaceId.of(big), id, ExpectedVersion.any(), Instant.now(), new CallTally());
         }
         String second = runs.next().value();
         tallies = runAll(second);
@@ -115,6 +116,36 @@ class HotTenantReportTest {
                 .run(WorkspaceId.of(sharded), purge.runId(), Instant.now(), new CallTally());
         // THEN its entries went with it
         assertThat(items(report(Map.of()))).isEmpty();
+    }
+
+    @Test
+    void aStatsTaskOfAWorkspaceBeingPurged_shouldWriteNoStats_andLeaveNoReportEntryBehindThePurge() {
+        // GIVEN a hot workspace (30 projects, over the threshold of 20), deleted: its purge has not swept yet
+        fill(big, 30);
+        store.deleteWorkspace(
+                WorkspaceId.of(big), ExpectedVersion.any(), runs.next().value(), Instant.now(), new CallTally());
+
+        // WHEN a stats task reaches it (planned before the DELETE, or redelivered), before the purge sweeps
+        StatsRollup.Outcome outcome =
+                stats.run(WorkspaceId.of(big), 0, runs.next().value(), Instant.now(), new CallTally());
+
+        // THEN it writes nothing: no stats on the workspace item, and no report entry, which could land after the
+        // purge took the workspace's entries away and outlive it
+        assertThat(outcome.applied())
+                .as("stats written into a workspace being purged")
+                .isFalse();
+        assertThat(items(report(Map.of())))
+                .extracting(e -> e.get("workspaceId"))
+                .doesNotContain(big);
+        assertThat(engine.client
+                        .getItem(g -> g.tableName(table)
+                                .key(Map.of(
+                                        "EntityRef", AttributeValue.fromS("WS#" + big),
+                                        "Detail", AttributeValue.fromS("META")))
+                                .consistentRead(true))
+                        .item())
+                .containsKey("purgeRun")
+                .doesNotContainKey("stats");
     }
 
     private Lambda.Response report(Map<String, String> query) {

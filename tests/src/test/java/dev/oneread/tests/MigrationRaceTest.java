@@ -48,9 +48,13 @@ class MigrationRaceTest {
     static final class JobPoints implements ExecutionInterceptor {
         private final Map<String, Map<Point, Runnable>> planned = new ConcurrentHashMap<>();
 
+        /** Plans {@code request} at {@code point}; two planned at one point run in the order they were planned. */
         void at(String projectId, Point point, Runnable request) {
             planned.computeIfAbsent("PROJ#" + projectId, k -> new ConcurrentHashMap<>())
-                    .put(point, request);
+                    .merge(point, request, (first, then) -> () -> {
+                        first.run();
+                        then.run();
+                    });
         }
 
         @Override

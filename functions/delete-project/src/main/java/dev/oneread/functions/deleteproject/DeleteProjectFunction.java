@@ -10,6 +10,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoDbClients;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -22,6 +23,9 @@ public final class DeleteProjectFunction extends HttpApiFunction {
     private final ControlPlaneStore store;
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
+    /** When a migration lease ends: whether a DELETE during a migration leaves a tombstone. */
+    private final Clock clock;
+
     public DeleteProjectFunction() {
         this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("DeleteProject"));
     }
@@ -29,13 +33,14 @@ public final class DeleteProjectFunction extends HttpApiFunction {
     public DeleteProjectFunction(DynamoDbClient client, FunctionConfig config) {
         super(config);
         this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
+        this.clock = Clock.systemUTC();
     }
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceId workspaceId = request.workspaceId();
         ProjectId projectId = request.projectId();
-        store.deleteProject(workspaceId, projectId, request.optionalIfMatchVersion(), tally);
+        store.deleteProject(workspaceId, projectId, request.optionalIfMatchVersion(), clock.instant(), tally);
         return new HttpResponse(204, Map.of(), "");
     }
 

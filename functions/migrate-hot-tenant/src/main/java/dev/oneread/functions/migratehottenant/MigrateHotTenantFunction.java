@@ -16,8 +16,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A job, not a route: {@code {"workspaceId": "acme"}} moves acme's projects into its shards until done or
- * until the invocation's time runs low, then reports {@code {"moved", "passes", "done"}}. Invoke it again
- * until {@code done} is true; then drop the workspace from HotTenantMigrating.
+ * until the invocation's time runs low, then reports {@code {"moved", "passes", "done", "state"}}. Invoke it again
+ * until {@code done} is true; then drop the workspace from HotTenantMigrating. One run at a time: while another
+ * holds the workspace's migration lease, a run moves nothing and reports {@code "state": "busy"}.
  */
 public final class MigrateHotTenantFunction implements RequestStreamHandler {
     private final ShardMigration migration;
@@ -41,6 +42,7 @@ public final class MigrateHotTenantFunction implements RequestStreamHandler {
             result.put("moved", progress.moved());
             result.put("passes", progress.passes());
             result.put("done", progress.done());
+            result.put("state", progress.state());
             return result;
         });
     }
