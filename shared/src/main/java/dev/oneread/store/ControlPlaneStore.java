@@ -141,7 +141,8 @@ public final class ControlPlaneStore {
      * Deletes a workspace (see {@link ControlPlaneRequests#deleteWorkspace}): 1 UpdateItem. Returns the purge that
      * will delete its items: this request's, or, when the workspace is being purged already, that purge, so a
      * second DELETE is answered as the first was and changes nothing. 404 when there is no such workspace; 412
-     * when {@code expected} names another version. A refusal is explained as for {@link #updateWorkspace}.
+     * when {@code expected} names another version (of a workspace being purged: another than the one its DELETE
+     * deleted). A refusal is explained as for {@link #updateWorkspace}.
      */
     public Purge deleteWorkspace(
             WorkspaceId id, ExpectedVersion expected, String purgeRun, Instant now, CallTally tally) {
@@ -153,6 +154,13 @@ public final class ControlPlaneStore {
                             .filter(item -> !Items.isTombstone(item))
                             .orElseThrow(() -> new NotFoundException("workspace"));
                     if (Items.isPurging(current)) {
+                        // The DELETE that started the purge bumped the version (so every later versioned write is
+                        // refused): a retry of that DELETE names the version before, any other version is stale.
+                        long deletedVersion =
+                                Long.parseLong(current.get(Items.VERSION).n()) - 1;
+                        if (!expected.match(() -> true, version -> version == deletedVersion)) {
+                            throw new PreconditionFailedException("workspace", refused.cause());
+                        }
                         return Purge.of(id, current);
                     }
                     if (!current.containsKey(Items.VERSION)) {
