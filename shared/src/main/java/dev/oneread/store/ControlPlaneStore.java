@@ -189,7 +189,8 @@ public final class ControlPlaneStore {
      * was: see {@link #create}).
      */
     public Workspace createWorkspace(NewWorkspace request, Instant now, CreationToken token, CallTally tally) {
-        Workspace workspace = new Workspace(request.id(), request.name(), request.settings(), now, now, 1);
+        Workspace workspace = new Workspace(
+                request.id(), request.name(), request.settings(), now, now, 1, null, request.projectQuota());
         PrimaryKey key = KeyCodec.workspaceKey(workspace.id());
         return create(requests.createWorkspace(workspace, token), key, token, "workspace", tally)
                 .map(Items::workspace)
