@@ -23,7 +23,9 @@ public final class PrimingSamples {
             Map.of("plan", "team", "limits", Map.of("projects", 100)),
             SOME_TIME,
             SOME_TIME,
-            1);
+            1,
+            null,
+            100);
 
     public static final Project PROJECT = new Project(
             ProjectId.of(PrimingRequest.PROJECT),

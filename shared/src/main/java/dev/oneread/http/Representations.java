@@ -22,6 +22,9 @@ public final class Representations {
         out.put("createdAt", workspace.createdAt().toString());
         out.put("updatedAt", workspace.updatedAt().toString());
         out.put("version", workspace.version());
+        if (workspace.projectQuota() != null) {
+            out.put("projectQuota", workspace.projectQuota());
+        }
         if (workspace.stats() != null) {
             Map<String, Object> stats = new LinkedHashMap<>();
             stats.put("ACTIVE", workspace.stats().active());

@@ -26,19 +26,24 @@ public final class RequestBodies {
     static final int MAX_SETTINGS_DEPTH = 5;
     static final int MAX_SETTINGS_KEYS = 100;
     static final int MAX_SETTINGS_STRING = 4_000;
+    /** The field of a workspace's own project quota, which only operators set. */
+    public static final String PROJECT_QUOTA = "projectQuota";
 
     private RequestBodies() {}
 
-    /** {@code {"id","name","settings"?}} for CreateWorkspace. */
+    /** {@code {"id","name","settings"?,"projectQuota"?}} for CreateWorkspace (operators only). */
     public static NewWorkspace newWorkspace(ApiRequest request) {
         Map<String, Object> body = body(request);
-        allowOnly(body, Set.of("id", "name", "settings"));
+        allowOnly(body, Set.of("id", "name", "settings", PROJECT_QUOTA));
         Object id = body.get("id");
         if (!(id instanceof String)) {
             throw HttpProblemException.badRequest("id is required and must be a string");
         }
         return new NewWorkspace(
-                WorkspaceId.of((String) id), name(body), present(body, "settings", RequestBodies::settings, Map.of()));
+                WorkspaceId.of((String) id),
+                name(body),
+                present(body, "settings", RequestBodies::settings, Map.of()),
+                present(body, PROJECT_QUOTA, RequestBodies::projectQuota, null));
     }
 
     /**
@@ -54,14 +59,19 @@ public final class RequestBodies {
                 present(body, "status", RequestBodies::status, ProjectStatus.ACTIVE));
     }
 
-    /** {@code {"name"?, "settings"?}} for PATCH /workspaces/{id}: at least one; settings replaces the whole map. */
+    /**
+     * {@code {"name"?, "settings"?, "projectQuota"?}} for PATCH /workspaces/{id}: at least one; settings replaces the
+     * whole map. Only an operator may send projectQuota: the caller checks it, before any call.
+     */
     public static WorkspacePatch workspacePatch(ApiRequest request) {
         Map<String, Object> body = body(request);
-        allowOnly(body, Set.of("name", "settings"));
+        allowOnly(body, Set.of("name", "settings", PROJECT_QUOTA));
         WorkspacePatch patch = new WorkspacePatch(
-                body.containsKey("name") ? name(body) : null, present(body, "settings", RequestBodies::settings, null));
+                body.containsKey("name") ? name(body) : null,
+                present(body, "settings", RequestBodies::settings, null),
+                present(body, PROJECT_QUOTA, RequestBodies::projectQuota, null));
         if (patch.isEmpty()) {
-            throw HttpProblemException.badRequest("give at least one of name, settings");
+            throw HttpProblemException.badRequest("give at least one of name, settings, projectQuota");
         }
         return patch;
     }
@@ -129,6 +139,14 @@ public final class RequestBodies {
                     + " characters, without control, format, separator, private-use, unassigned or non-characters");
         }
         return text.get();
+    }
+
+    /** A workspace's own project quota: a whole number from 1 to 2^31-1, as JSON writes it (no fraction). */
+    private static Integer projectQuota(Object value) {
+        if (value instanceof Integer quota && quota >= 1) {
+            return quota;
+        }
+        throw HttpProblemException.badRequest(PROJECT_QUOTA + " must be a whole number from 1 to " + Integer.MAX_VALUE);
     }
 
     private static ProjectStatus status(Object value) {

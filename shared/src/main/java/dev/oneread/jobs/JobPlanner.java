@@ -47,9 +47,11 @@ public final class JobPlanner {
 
     /**
      * A sharded tenant's stats get one task per shard, so that no single worker walks a hot tenant's whole
-     * collection; a tenant still moving into its shards gets one task over every partition it may use.
+     * collection; a tenant still moving into its shards gets one task over every partition it may use. Every other
+     * task (a purge, an unsharded tenant's stats) is over the whole workspace, shard 0. The worker admits only tasks
+     * this would send ({@link TaskAdmission}).
      */
-    List<JobTask> tasksFor(String job, WorkspaceId workspaceId, String runId) {
+    static List<JobTask> tasksFor(ShardPlan shardPlan, String job, WorkspaceId workspaceId, String runId) {
         int shards = shardPlan.shardCount(workspaceId);
         if (!JobTask.STATS.equals(job) || shards == 0 || shardPlan.isMigrating(workspaceId)) {
             return List.of(new JobTask(job, workspaceId, runId));
@@ -77,7 +79,7 @@ public final class JobPlanner {
             Page<Workspace> page = store.listWorkspaces(PAGE, position, tally);
             pages++;
             for (Workspace workspace : page.items()) {
-                List<JobTask> more = tasksFor(job, workspace.id(), runId);
+                List<JobTask> more = tasksFor(shardPlan, job, workspace.id(), runId);
                 pending.addAll(more);
                 tasks += more.size();
             }

@@ -1,5 +1,6 @@
 package dev.oneread.jobs;
 
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.StatsRollup;
 import dev.oneread.store.WorkspacePurge;
@@ -22,16 +23,19 @@ public final class JobWorker {
     private final WorkspacePurge purge;
     private final TaskQueue continuations;
     private final Clock clock;
+    private final TaskAdmission admission;
 
     /**
      * @param continuations where a purge that ran out of time sends itself again, to go on where it stopped; null
      *                      for none (the task then fails, and its message comes back)
+     * @param plan          the deployment's shard plan: a task with a shard it does not give is refused
      */
-    public JobWorker(StatsRollup stats, WorkspacePurge purge, TaskQueue continuations, Clock clock) {
+    public JobWorker(StatsRollup stats, WorkspacePurge purge, TaskQueue continuations, Clock clock, ShardPlan plan) {
         this.stats = stats;
         this.purge = purge;
         this.continuations = continuations;
         this.clock = clock;
+        this.admission = new TaskAdmission(plan);
     }
 
     /** Runs every record of {@code sqsEvent}; returns the ids of those that failed. One log line per task. */
@@ -53,6 +57,7 @@ public final class JobWorker {
                     line.put("shard", task.shard());
                 }
                 line.put("runId", task.runId());
+                admission.check(task, clock.instant());
                 if (JobTask.PURGE.equals(task.job())) {
                     WorkspacePurge.Outcome outcome =
                             purge.run(task.workspaceId(), task.runId(), clock.instant(), tally);
@@ -80,6 +85,9 @@ public final class JobWorker {
                 failed.add(messageId);
                 line.put("ok", false);
                 line.put("error", e.getClass().getSimpleName());
+                if (e instanceof RefusedTaskException) {
+                    line.put("reason", e.getMessage());
+                }
             }
             log.accept(line);
         }

@@ -2,6 +2,7 @@ package dev.oneread.keys;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Arrays;
 
 /**
@@ -86,6 +87,18 @@ public final class Ulid {
             }
         }
         return true;
+    }
+
+    /**
+     * When a ULID was made: its 48-bit millisecond time.
+     *
+     * @throws IllegalArgumentException for a string that is not a canonical ULID
+     */
+    public static Instant timeOf(String ulid) {
+        if (!isCanonical(ulid)) {
+            throw new IllegalArgumentException("not a ULID");
+        }
+        return Instant.ofEpochMilli(timestampMillis(ulid));
     }
 
     static long timestampMillis(String canonical) {

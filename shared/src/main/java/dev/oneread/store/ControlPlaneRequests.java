@@ -178,6 +178,11 @@ public final class ControlPlaneRequests {
         if (patch.settings() != null) {
             update.andSet(Items.SETTINGS, AttributeValues.fromJson(patch.settings()));
         }
+        if (patch.projectQuota() != null) {
+            update.andSet(
+                    Items.PROJECT_QUOTA,
+                    AttributeValue.fromN(patch.projectQuota().toString()));
+        }
         // The registry entry's keys, again: the same values every time, and a workspace written before the index
         // existed joins the registry with its first update.
         registryEntry(workspaceId).forEach(update::andSet);

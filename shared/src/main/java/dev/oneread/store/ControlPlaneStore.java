@@ -141,7 +141,8 @@ public final class ControlPlaneStore {
      * Deletes a workspace (see {@link ControlPlaneRequests#deleteWorkspace}): 1 UpdateItem. Returns the purge that
      * will delete its items: this request's, or, when the workspace is being purged already, that purge, so a
      * second DELETE is answered as the first was and changes nothing. 404 when there is no such workspace; 412
-     * when {@code expected} names another version. A refusal is explained as for {@link #updateWorkspace}.
+     * when {@code expected} names another version (of a workspace being purged: another than the one its DELETE
+     * deleted). A refusal is explained as for {@link #updateWorkspace}.
      */
     public Purge deleteWorkspace(
             WorkspaceId id, ExpectedVersion expected, String purgeRun, Instant now, CallTally tally) {
@@ -153,6 +154,13 @@ public final class ControlPlaneStore {
                             .filter(item -> !Items.isTombstone(item))
                             .orElseThrow(() -> new NotFoundException("workspace"));
                     if (Items.isPurging(current)) {
+                        // The DELETE that started the purge bumped the version (so every later versioned write is
+                        // refused): a retry of that DELETE names the version before, any other version is stale.
+                        long deletedVersion =
+                                Long.parseLong(current.get(Items.VERSION).n()) - 1;
+                        if (!expected.match(() -> true, version -> version == deletedVersion)) {
+                            throw new PreconditionFailedException("workspace", refused.cause());
+                        }
                         return Purge.of(id, current);
                     }
                     if (!current.containsKey(Items.VERSION)) {
@@ -181,7 +189,8 @@ public final class ControlPlaneStore {
      * was: see {@link #create}).
      */
     public Workspace createWorkspace(NewWorkspace request, Instant now, CreationToken token, CallTally tally) {
-        Workspace workspace = new Workspace(request.id(), request.name(), request.settings(), now, now, 1);
+        Workspace workspace = new Workspace(
+                request.id(), request.name(), request.settings(), now, now, 1, null, request.projectQuota());
         PrimaryKey key = KeyCodec.workspaceKey(workspace.id());
         return create(requests.createWorkspace(workspace, token), key, token, "workspace", tally)
                 .map(Items::workspace)

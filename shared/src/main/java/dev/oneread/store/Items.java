@@ -28,6 +28,11 @@ public final class Items {
     static final String UPDATED_AT = "updatedAt";
     static final String VERSION = "version";
     /**
+     * A workspace's own project quota: set only by operators, and kept out of {@link #SETTINGS}, which its tenant
+     * writes. A {@code settings.projectQuota} that older items carry is a setting like any other, not a quota.
+     */
+    static final String PROJECT_QUOTA = "projectQuota";
+    /**
      * Marks a tombstone: what a DELETE leaves at a project's shard key while its workspace is being moved into
      * shards, so that the move cannot copy the deleted project back. It has no version, so every versioned write
      * and the move's copy refuse it, and every read treats it as no item.
@@ -81,6 +86,10 @@ public final class Items {
         item.put(CREATED_AT, AttributeValue.fromS(workspace.createdAt().toString()));
         item.put(UPDATED_AT, AttributeValue.fromS(workspace.updatedAt().toString()));
         item.put(VERSION, AttributeValue.fromN(Long.toString(workspace.version())));
+        if (workspace.projectQuota() != null) {
+            item.put(
+                    PROJECT_QUOTA, AttributeValue.fromN(workspace.projectQuota().toString()));
+        }
         return item;
     }
 
@@ -159,6 +168,7 @@ public final class Items {
         WorkspaceId id =
                 KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
         AttributeValue settings = item.get(SETTINGS);
+        AttributeValue quota = item.get(PROJECT_QUOTA);
         return new Workspace(
                 id,
                 item.get(NAME).s(),
@@ -166,7 +176,8 @@ public final class Items {
                 Instant.parse(item.get(CREATED_AT).s()),
                 Instant.parse(item.get(UPDATED_AT).s()),
                 Long.parseLong(item.get(VERSION).n()),
-                stats(item.get(StatsRequests.STATS)));
+                stats(item.get(StatsRequests.STATS)),
+                quota == null ? null : Integer.valueOf(quota.n()));
     }
 
     /**

@@ -324,6 +324,48 @@ class ControlPlaneRequestsTest {
     }
 
     @Test
+    void updateWorkspace_shouldSetTheProjectQuotaAsAnAttributeOfItsOwn_notASetting() {
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "META"))
+                .updateExpression("SET #ua = :ua, #pq = :pq, #gp = :gp, #gs = :gs, #v = #v + :one")
+                .conditionExpression("attribute_exists(#v) AND #v = :v AND attribute_not_exists(#pr)")
+                .expressionAttributeNames(ordered(
+                        "#ua",
+                        "updatedAt",
+                        "#pq",
+                        "projectQuota",
+                        "#gp",
+                        "GSI1PK",
+                        "#gs",
+                        "GSI1SK",
+                        "#v",
+                        "version",
+                        "#pr",
+                        "purgeRun"))
+                .expressionAttributeValues(ordered(
+                        ":ua",
+                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
+                        ":pq",
+                        AttributeValue.fromN("500"),
+                        ":gp",
+                        AttributeValue.fromS("WSREG#07"),
+                        ":gs",
+                        AttributeValue.fromS("WS#acme"),
+                        ":one",
+                        AttributeValue.fromN("1"),
+                        ":v",
+                        AttributeValue.fromN("3")))
+                .returnValues(ReturnValue.ALL_NEW)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.updateWorkspace(ACME, new WorkspacePatch(null, null, 500), ExpectedVersion.exactly(3), NOW))
+                .isEqualTo(expected);
+    }
+
+    @Test
     void updateProject_shouldSetAndRemoveInOneVersionedUpdate_atTheExpectedVersion() {
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")

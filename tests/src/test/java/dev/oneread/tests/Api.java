@@ -158,6 +158,14 @@ final class Api {
                 ifMatch(onWorkspace("PATCH", ApiEvent.WORKSPACE, workspaceId).body(body), ifMatch));
     }
 
+    /** PATCH /workspaces/{id} as an operator, who alone may set a workspace's project quota. */
+    Lambda.Response patchWorkspaceAsOperator(String workspaceId, String ifMatch, String body) {
+        return call(
+                "UpdateWorkspace",
+                ifMatch(onWorkspace("PATCH", ApiEvent.WORKSPACE, workspaceId).body(body), ifMatch)
+                        .claims(Map.of("sub", "op", "workspaces", "", "scope", "openid oneread/admin")));
+    }
+
     Lambda.Response createProject(String workspaceId, String body) {
         return call(
                 "CreateProject",

@@ -8,7 +8,6 @@ import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.CreationToken;
-import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.ControlPlaneRequests;
 import java.io.ByteArrayOutputStream;
@@ -42,13 +41,7 @@ public final class JobsBenchmark {
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
             String queue = queues.url("JobQueue");
             PlanJobsFunction planner = JobsTest.planner(engine, queues, plan, table);
-            RunJobFunction worker = new RunJobFunction(
-                    engine.client,
-                    queues::client,
-                    queue,
-                    Api.config("RunJob", plan, table),
-                    Duration.ZERO,
-                    HotPartitionThreshold.defaults());
+            RunJobFunction worker = JobsTest.worker(engine.client, queues, plan, table);
             System.out.printf(
                     "machine: %d cores, java %s; %d workspaces; embedded ElasticMQ and dynalite%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), WORKSPACES);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.functions.planjobs.PlanJobsFunction;
 import dev.oneread.functions.runjob.RunJobFunction;
+import dev.oneread.jobs.JobTask;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ProjectId;
@@ -26,8 +27,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -42,6 +45,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -120,22 +124,13 @@ class JobsTest {
             // WHEN workers take the tasks, three of which fail on their first DynamoDB call
             Set<String> flaky = Set.of("job-010", "job-100", "job-150");
             Map<String, Integer> injected = new ConcurrentHashMap<>();
-            RunJobFunction worker = new RunJobFunction(
+            RunJobFunction worker = worker(
                     DynamoDbClients.local(engine.endpoint, List.of(new FailFirstQuery(flaky, injected))),
-                    queues::client,
-                    queue,
-                    Api.config("RunJob", plan, table),
-                    Duration.ZERO,
-                    HotPartitionThreshold.defaults());
+                    queues,
+                    plan,
+                    table);
             List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
-            try (QueuePoller poller = QueuePoller.start(
-                    queues.client(),
-                    queue,
-                    queues.arn("JobQueue"),
-                    10,
-                    2,
-                    event -> invoke(worker, event, lines),
-                    new PrintStream(new ByteArrayOutputStream()))) {
+            try (QueuePoller poller = workers(queues, worker, lines)) {
                 long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
                 while (System.nanoTime() < deadline
                         && (applied(lines) < TASKS || depth(queues, "JobDeadLetterQueue") < 1)) {
@@ -260,6 +255,132 @@ class JobsTest {
             }
             assertThat(tasked).hasSize(250).doesNotHaveDuplicates().allMatch(ws -> ws.startsWith(prefix));
         }
+    }
+
+    // Guards issue 22, finding 5: a forged task with a shard outside the plan, or a run id from the future, was
+    // applied; the future one froze the stats (later real runs were refused as older) and with them the quota.
+    @Test
+    void forgedTasks_shouldFailAsBatchItems_andChangeNothing_whenTheirShardOrRunIsNotOneThePlannerSends()
+            throws Exception {
+        // GIVEN a plain workspace and a hot tenant of 2 shards, with a project each
+        String plain = "forge-plain";
+        String hot = "forge-hot";
+        ShardPlan plan = ShardPlan.parse(hot + "=2", "");
+        Api api = new Api(plan, table);
+        for (String ws : List.of(plain, hot)) {
+            assertThat(api.createWorkspace(ws, "W " + ws).status()).isEqualTo(201);
+            assertThat(api.createProject(ws, "{\"name\":\"p\"}").status()).isEqualTo(201);
+        }
+        String now = Ulid.generator().next().value();
+        // a run id a day ahead: far past any clock skew the worker allows
+        String future = Ulid.withClock(Clock.fixed(Instant.now().plus(Duration.ofDays(1)), ZoneOffset.UTC))
+                .next()
+                .value();
+        List<JobTask> forged = List.of(
+                new JobTask(JobTask.STATS, WorkspaceId.of(plain), 1, now), // a shard of an unsharded tenant
+                new JobTask(JobTask.STATS, WorkspaceId.of(hot), 0, now), // the planner sends its shards, not 0
+                new JobTask(JobTask.STATS, WorkspaceId.of(hot), 3, now), // a shard past its plan's 2
+                new JobTask(JobTask.PURGE, WorkspaceId.of(hot), 1, now), // a purge is of the whole workspace
+                new JobTask(JobTask.STATS, WorkspaceId.of(plain), future),
+                new JobTask(JobTask.PURGE, WorkspaceId.of(plain), future));
+        Set<String> partitions = Set.of(
+                KeyCodec.workspacePartition(WorkspaceId.of(plain)),
+                KeyCodec.workspacePartition(WorkspaceId.of(hot)),
+                KeyCodec.shardPartition(WorkspaceId.of(hot), 1),
+                KeyCodec.shardPartition(WorkspaceId.of(hot), 2));
+        Map<String, List<Map<String, AttributeValue>>> before = snapshot(partitions);
+        SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
+        try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(1))) {
+            String queue = queues.url("JobQueue");
+            RunJobFunction worker = worker(engine.client, queues, plan, table);
+            List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
+            try (QueuePoller poller = workers(queues, worker, lines)) {
+                // WHEN the forged tasks come through the job queue
+                for (JobTask task : forged) {
+                    queues.client().sendMessage(r -> r.queueUrl(queue).messageBody(task.toJson()));
+                }
+                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                while (System.nanoTime() < deadline && depth(queues, "JobDeadLetterQueue") < forged.size()) {
+                    Thread.sleep(200);
+                }
+                // THEN each failed as a batch item on every receive, saying why, and went to the dead-letter queue
+                synchronized (lines) {
+                    assertThat(lines)
+                            .isNotEmpty()
+                            .allSatisfy(line -> assertThat(line)
+                                    .as(line.toString())
+                                    .containsEntry("ok", false)
+                                    .containsEntry("error", "RefusedTaskException")
+                                    .hasEntrySatisfying(
+                                            "reason",
+                                            reason -> assertThat((String) reason)
+                                                    .containsAnyOf("not a shard", "in the future")));
+                }
+                assertThat(depth(queues, "JobDeadLetterQueue")).isEqualTo(forged.size());
+                // AND the table is as it was
+                assertThat(snapshot(partitions)).isEqualTo(before);
+
+                // WHEN a real run follows
+                lines.clear();
+                Map<String, Object> planned = Lambda.invokeJob(
+                                planner(engine, queues, plan, table), Map.of("job", "stats"))
+                        .output();
+                assertThat(planned).containsEntry("tasks", 3);
+                deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (System.nanoTime() < deadline && applied(lines) < 3) {
+                    Thread.sleep(100);
+                }
+            }
+            // THEN it is applied: nothing froze the stats
+            assertThat(applied(lines)).as(lines.toString()).isEqualTo(3);
+            for (String ws : List.of(plain, hot)) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> stats =
+                        (Map<String, Object>) api.getWorkspace(ws).json().get("stats");
+                assertThat(stats).as(ws).containsEntry("total", 1);
+            }
+        }
+    }
+
+    private Map<String, List<Map<String, AttributeValue>>> snapshot(Set<String> partitions) {
+        Map<String, List<Map<String, AttributeValue>>> out = new java.util.TreeMap<>();
+        for (String partition : partitions) {
+            out.put(
+                    partition,
+                    engine
+                            .client
+                            .queryPaginator(q -> q.tableName(table)
+                                    .consistentRead(true)
+                                    .keyConditionExpression("EntityRef = :pk")
+                                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition))))
+                            .items()
+                            .stream()
+                            .toList());
+        }
+        return out;
+    }
+
+    /** The worker on the test's job queue (where a purge continues), with no purge fence. */
+    static RunJobFunction worker(DynamoDbClient client, LocalQueues queues, ShardPlan plan, String table) {
+        return new RunJobFunction(
+                client,
+                queues::client,
+                queues.url("JobQueue"),
+                Api.config("RunJob", plan, table),
+                Duration.ZERO,
+                HotPartitionThreshold.defaults());
+    }
+
+    /** The job queue's event source mapping: batches of 10, two at once; the worker's log lines go to {@code lines}. */
+    private static QueuePoller workers(LocalQueues queues, RunJobFunction worker, List<Map<String, Object>> lines) {
+        return QueuePoller.start(
+                queues.client(),
+                queues.url("JobQueue"),
+                queues.arn("JobQueue"),
+                10,
+                2,
+                event -> invoke(worker, event, lines),
+                new PrintStream(new ByteArrayOutputStream()));
     }
 
     /** The planner on the test's queues: the job queue, and its own for continuations. */

@@ -186,4 +186,57 @@ class TemplateTest {
             }
         }
     }
+
+    // Guards issue 22: the queue policies' Deny statements blocked the README's documented DLQ redrive, which sends
+    // the dead letters back into their source queues as the caller.
+    @Test
+    void deadLetterRedrive_shouldBeAllowedToTheRedriveRole_andTheQueuesClosedToStrangers() {
+        QueueAccess access = new QueueAccess(template);
+        // GIVEN the redrive of the README: a message move task started by the redrive role, which receives and
+        // deletes each dead letter and sends it back to JobQueue or PlanQueue, whichever it came from
+        String redrive = "JobRedriveRole";
+        // THEN the role may make each of those calls, under the queue policies
+        for (String action : List.of(
+                "sqs:StartMessageMoveTask",
+                "sqs:ListMessageMoveTasks",
+                "sqs:CancelMessageMoveTask",
+                "sqs:ReceiveMessage",
+                "sqs:DeleteMessage",
+                "sqs:GetQueueAttributes")) {
+            assertThat(access.allows(redrive, action, "JobDeadLetterQueue"))
+                    .as(action)
+                    .isTrue();
+        }
+        for (String source : List.of("JobQueue", "PlanQueue")) {
+            assertThat(access.allows(redrive, "sqs:SendMessage", source))
+                    .as(source)
+                    .isTrue();
+            // AND no more: the redrive does not take the workers' part
+            assertThat(access.allows(redrive, "sqs:ReceiveMessage", source))
+                    .as(source)
+                    .isFalse();
+            assertThat(access.allows(redrive, "sqs:DeleteMessage", source))
+                    .as(source)
+                    .isFalse();
+        }
+        // AND a stranger in the account, whatever its own policies grant, can neither send nor receive
+        for (String source : List.of("JobQueue", "PlanQueue")) {
+            for (String action : List.of("sqs:SendMessage", "sqs:ReceiveMessage", "sqs:DeleteMessage")) {
+                assertThat(access.deniedByQueuePolicy("SomeAdminRole", action, source))
+                        .as(source + " " + action)
+                        .isTrue();
+            }
+        }
+        // AND the functions' roles (SAM makes them: their policies are the functions' Policies) keep their parts
+        assertThat(access.deniedByQueuePolicy("PlanJobsRole", "sqs:SendMessage", "JobQueue"))
+                .isFalse();
+        assertThat(access.deniedByQueuePolicy("DeleteWorkspaceRole", "sqs:SendMessage", "JobQueue"))
+                .isFalse();
+        assertThat(access.deniedByQueuePolicy("RunJobRole", "sqs:ReceiveMessage", "JobQueue"))
+                .isFalse();
+        assertThat(access.deniedByQueuePolicy("PlanJobsRole", "sqs:ReceiveMessage", "PlanQueue"))
+                .isFalse();
+        assertThat(access.deniedByQueuePolicy("RunJobRole", "sqs:ReceiveMessage", "PlanQueue"))
+                .isTrue();
+    }
 }

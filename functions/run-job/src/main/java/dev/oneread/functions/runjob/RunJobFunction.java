@@ -64,7 +64,8 @@ public final class RunJobFunction implements RequestStreamHandler {
                 new StatsRollup(client, config.tableName(), config.shardPlan(), hot),
                 new WorkspacePurge(client, config.tableName(), config.shardPlan(), purgeFence),
                 queueUrl == null || queueUrl.isBlank() ? null : new TaskQueue(sqs, queueUrl),
-                Clock.systemUTC());
+                Clock.systemUTC(),
+                config.shardPlan());
     }
 
     @Override

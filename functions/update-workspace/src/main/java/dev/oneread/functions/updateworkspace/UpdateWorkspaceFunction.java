@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * {@code PATCH /workspaces/{workspaceId}} with {@code If-Match}: one conditional UpdateItem at the version the
- * caller read; 200 with the new ETag, 412 if it changed meanwhile, 428 without If-Match.
+ * caller read; 200 with the new ETag, 412 if it changed meanwhile, 428 without If-Match. A tenant may change its
+ * name and settings; the project quota only an operator (403 otherwise, before any call).
  */
 public final class UpdateWorkspaceFunction extends HttpApiFunction {
     private final ControlPlaneStore store;
@@ -43,6 +44,9 @@ public final class UpdateWorkspaceFunction extends HttpApiFunction {
         WorkspaceId workspaceId = request.workspaceId();
         ExpectedVersion expectedVersion = request.ifMatchVersion();
         WorkspacePatch patch = RequestBodies.workspacePatch(request);
+        if (patch.projectQuota() != null) {
+            request.requireOperator();
+        }
         Workspace workspace = store.updateWorkspace(
                 workspaceId, patch, expectedVersion, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
         return HttpResponse.ok(Representations.workspace(workspace))
