@@ -35,7 +35,9 @@ async function call(path, options = {}) {
   const response = await fetch(api(path), options);
   const body = response.headers.get('content-type')?.includes('json') ? await response.json() : await response.text();
   if (!response.ok) {
-    throw new Error(body?.detail ?? `HTTP ${response.status}`);
+    const error = new Error(body?.detail ?? `HTTP ${response.status}`);
+    error.refused = body?.refused ?? [];
+    throw error;
   }
   return body;
 }
@@ -328,10 +330,13 @@ document.addEventListener('DOMContentLoaded', () => {
     const file = e.target.files[0];
     if (!file) return;
     try {
-      const report = await call('fixtures', { method: 'POST', headers: { 'content-type': 'application/json' }, body: await file.text() });
+      const bookkeeping = $('#import-bookkeeping').checked ? 'include' : 'exclude';
+      const report = await call(`fixtures?bookkeeping=${bookkeeping}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await file.text() });
       $('#status').textContent = `imported ${report.imported} of ${report.items}, skipped ${report.skipped.length}`;
     } catch (err) {
       showError(err);
+      // Each refused item by key and reason, as text: the reasons quote what the file holds.
+      $('#status').title = visible(err.refused.map((r) => `${r.partition} / ${r.sort}: ${r.reason}`).join('\n'));
     }
     e.target.value = '';
   });

@@ -3,6 +3,7 @@ package dev.oneread.http;
 import com.amazonaws.services.lambda.runtime.Context;
 import dev.oneread.json.Json;
 import dev.oneread.store.CallTally;
+import dev.oneread.store.exceptions.UndecodableItemException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -153,6 +154,14 @@ public final class HttpEndpoint {
             // For operators only: the caller's response carries none of this.
             line.put("error", failure.getClass().getName());
             line.put("cause", failure.getCause() == null ? null : String.valueOf(failure.getCause()));
+            if (failure instanceof UndecodableItemException undecodable) {
+                // The one place the item's key is written: enough to find it and fix or remove it by hand.
+                Map<String, Object> item = new LinkedHashMap<>();
+                item.put("partition", undecodable.key().partition());
+                item.put("sort", undecodable.key().sort());
+                item.put("reason", undecodable.reason());
+                line.put("undecodableItem", item);
+            }
         }
         line.put("_aws", embeddedMetrics(route));
         String text = Json.write(line);

@@ -10,6 +10,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -76,9 +78,12 @@ public final class IdempotentRequests {
                 tally.untilSentWritesLand(),
                 tally);
         if (claim instanceof IdempotencyStore.Claim.Replay replay) {
+            // Only what the API itself sets: its status, JSON, Location and ETag (see StoredResponse).
             StoredResponse stored = replay.response();
-            return new HttpResponse(stored.status(), stored.headers(), stored.body())
-                    .withHeader("idempotent-replayed", "true");
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("content-type", HttpResponse.JSON_TYPE);
+            headers.putAll(stored.headers());
+            return new HttpResponse(stored.status(), headers, stored.body()).withHeader("idempotent-replayed", "true");
         }
         I id = ids.decode().apply(((IdempotencyStore.Claim.Granted) claim).reservedId());
         HttpResponse response = runKeepingUnknownOutcomes(

@@ -10,6 +10,7 @@ import dev.oneread.store.exceptions.NotFoundException;
 import dev.oneread.store.exceptions.PreconditionFailedException;
 import dev.oneread.store.exceptions.QuotaExceededException;
 import dev.oneread.store.exceptions.StoreUnavailableException;
+import dev.oneread.store.exceptions.UndecodableItemException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,6 +49,9 @@ public final class Problems {
             return problem(422, e.getMessage());
         } else if (error instanceof PreconditionFailedException e) {
             return problem(412, e.getMessage());
+        } else if (error instanceof UndecodableItemException) {
+            // A 500 of its own type, so that a client and a dashboard can tell it apart; nothing of the item in it.
+            return problem(500, UNDECODABLE_ITEM, title(500), null);
         } else if (error instanceof StoreUnavailableException) {
             return problem(503, "the service is temporarily unavailable; retry later")
                     .withHeader("retry-after", RETRY_AFTER_SECONDS);
@@ -63,6 +67,12 @@ public final class Problems {
 
     /** The problem type of a create refused by the workspace's project quota (RFC 9457 §3.1.1: a URI). */
     public static final String QUOTA_EXCEEDED = "https://oneread.dev/problems/project-quota-exceeded";
+
+    /**
+     * The problem type of a read that met an item it cannot decode (written by hand, or by another version): the
+     * whole answer is refused, a list page included, rather than shorter; the log line names the item's key.
+     */
+    public static final String UNDECODABLE_ITEM = "https://oneread.dev/problems/undecodable-item";
 
     public static HttpResponse problem(int status, String detail) {
         return problem(status, "about:blank", title(status), detail);

@@ -3,8 +3,10 @@ package dev.oneread.http;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.NewWorkspace;
+import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.ProjectStatus;
+import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -90,6 +92,38 @@ public final class RequestBodies {
             throw HttpProblemException.badRequest("give at least one of name, description, status");
         }
         return patch;
+    }
+
+    /**
+     * Why a workspace read from elsewhere (a fixture file) is not one a request could have made: its name or
+     * settings break the rules a body is held to, or are not in the form they are stored in (NFC). Empty when a
+     * request could have made it.
+     */
+    public static Optional<String> notStorable(Workspace workspace) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", workspace.name());
+        return storedAsGiven(() -> name(body).equals(workspace.name())
+                && settings(workspace.settings()).equals(workspace.settings()));
+    }
+
+    /** As {@link #notStorable(Workspace)}, for a project's name and description. */
+    public static Optional<String> notStorable(Project project) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", project.name());
+        body.put("description", project.description());
+        return storedAsGiven(() -> name(body).equals(project.name())
+                && java.util.Objects.equals(
+                        optionalString(body, "description", MAX_DESCRIPTION), project.description()));
+    }
+
+    private static Optional<String> storedAsGiven(java.util.function.BooleanSupplier unchangedByTheRules) {
+        try {
+            return unchangedByTheRules.getAsBoolean()
+                    ? Optional.empty()
+                    : Optional.of("text is not in NFC, the form the API stores");
+        } catch (HttpProblemException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     /** A field that may be left out, but is never {@code null} when given: parsed, or {@code absent}. */

@@ -77,7 +77,7 @@ public final class Ulid {
         return new String(out);
     }
 
-    static boolean isCanonical(String value) {
+    public static boolean isCanonical(String value) {
         if (value == null || value.length() != LENGTH || value.charAt(0) > '7') {
             return false;
         }

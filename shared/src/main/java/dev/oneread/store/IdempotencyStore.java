@@ -8,7 +8,6 @@ import dev.oneread.store.exceptions.IdempotencyMismatchException;
 import dev.oneread.store.exceptions.StoreFailureException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -75,26 +74,20 @@ public final class IdempotencyStore {
                             .or(() -> calls.get(requests.get(workspaceId, keyHash), tally))
                             // Released between our write and our read: the holder failed for good. Retry at once.
                             .orElseThrow(() -> new IdempotencyInProgressException(Duration.ZERO));
-                    boolean inProgress = Items.IN_PROGRESS.equals(Items.text(item, Items.STATUS));
-                    if (inProgress && holder.equals(Items.text(item, Items.HOLDER))) {
+                    // Decoded strictly: a record the API did not write (planted by hand) is never replayed.
+                    IdempotencyRecord record = IdempotencyRecord.of(item);
+                    if (!record.completed() && holder.equals(record.holder())) {
                         // Our own claim: it committed, its answer was lost, and the SDK's retry ran into it.
-                        return new Claim.Granted(item.get(Items.RESERVED_ID).s());
+                        return new Claim.Granted(record.reservedId().orElseThrow());
                     }
-                    if (!payloadHash.equals(item.get(Items.PAYLOAD_HASH).s())) {
+                    if (!payloadHash.equals(record.payloadHash())) {
                         throw new IdempotencyMismatchException();
                     }
-                    if (inProgress) {
-                        Instant until = Instant.ofEpochMilli(
-                                Long.parseLong(item.get(Items.IN_PROGRESS_UNTIL).n()));
+                    if (!record.completed()) {
+                        Instant until = Instant.ofEpochMilli(record.inProgressUntil());
                         throw new IdempotencyInProgressException(Duration.between(now, until));
                     }
-                    Map<String, String> headers = new LinkedHashMap<>();
-                    AttributeValues.toJsonMap(item.get(Items.RESPONSE_HEADERS).m())
-                            .forEach((k, v) -> headers.put(k, (String) v));
-                    return new Claim.Replay(new StoredResponse(
-                            Integer.parseInt(item.get(Items.RESPONSE_STATUS).n()),
-                            headers,
-                            item.get(Items.RESPONSE_BODY).s()));
+                    return new Claim.Replay(record.response().orElseThrow());
                 });
     }
 

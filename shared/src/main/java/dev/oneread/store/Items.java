@@ -3,12 +3,12 @@ package dev.oneread.store;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
-import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceStats;
+import dev.oneread.store.exceptions.UndecodableItemException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -141,6 +141,18 @@ public final class Items {
         return !isTombstone(item) && !isPurging(item);
     }
 
+    /** True for the table's two key attributes, which every item has. */
+    static boolean isKeyAttribute(String attribute) {
+        return KeyCodec.PARTITION_KEY.equals(attribute) || KeyCodec.SORT_KEY.equals(attribute);
+    }
+
+    /** The first attribute of {@code item}, its key aside, that is not in {@code allowed}; empty when none. */
+    static Optional<String> attributeOutside(Map<String, AttributeValue> item, java.util.Set<String> allowed) {
+        return item.keySet().stream()
+                .filter(attribute -> !isKeyAttribute(attribute) && !allowed.contains(attribute))
+                .findFirst();
+    }
+
     /** The key an item is stored under, read back from it. */
     static PrimaryKey keyOf(Map<String, AttributeValue> item) {
         return new PrimaryKey(
@@ -164,20 +176,44 @@ public final class Items {
         return KeyCodec.decodeProjectSortKey(item.get(KeyCodec.SORT_KEY).s());
     }
 
+    /**
+     * The workspace an item holds, decoded strictly: an item this API could not have written (by hand, by another
+     * version) is an {@link UndecodableItemException} naming its key and the attribute, never a half-read record.
+     */
     static Workspace workspace(Map<String, AttributeValue> item) {
-        WorkspaceId id =
-                KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
+        PrimaryKey key = keyOf(item);
+        KeyCodec.PartitionRef partition = decodedKey(key, () -> KeyCodec.decodePartition(key.partition()));
+        if (partition.sharded() || !KeyCodec.workspaceSortKey().equals(key.sort())) {
+            throw new UndecodableItemException(key, "a workspace item is META in its workspace's own partition");
+        }
         AttributeValue settings = item.get(SETTINGS);
+        Map<String, Object> json = Map.of();
+        if (settings != null) {
+            if (!settings.hasM()) {
+                throw new UndecodableItemException(key, SETTINGS + " is not a map");
+            }
+            try {
+                json = AttributeValues.toJsonMap(settings.m());
+            } catch (IllegalArgumentException e) {
+                throw new UndecodableItemException(key, SETTINGS + " holds a value JSON has no form for");
+            }
+        }
         AttributeValue quota = item.get(PROJECT_QUOTA);
+        Integer projectQuota;
+        try {
+            projectQuota = quota == null ? null : Integer.valueOf(quota.n());
+        } catch (NumberFormatException e) {
+            throw new UndecodableItemException(key, PROJECT_QUOTA + " is not a whole number");
+        }
         return new Workspace(
-                id,
-                item.get(NAME).s(),
-                settings == null ? Map.of() : AttributeValues.toJsonMap(settings.m()),
-                Instant.parse(item.get(CREATED_AT).s()),
-                Instant.parse(item.get(UPDATED_AT).s()),
-                Long.parseLong(item.get(VERSION).n()),
+                partition.workspaceId(),
+                string(item, NAME),
+                json,
+                instant(item, CREATED_AT),
+                instant(item, UPDATED_AT),
+                version(item),
                 stats(item.get(StatsRequests.STATS)),
-                quota == null ? null : Integer.valueOf(quota.n()));
+                projectQuota);
     }
 
     /**
@@ -185,7 +221,7 @@ public final class Items {
      * tenant's map holds one part per shard ({@code s01}, ...), each written by its own task: they are summed, and
      * the oldest part's time is the whole's.
      */
-    private static WorkspaceStats stats(AttributeValue stats) {
+    static WorkspaceStats stats(AttributeValue stats) {
         if (stats == null || !stats.hasM()) {
             return null;
         }
@@ -215,19 +251,81 @@ public final class Items {
         }
     }
 
+    /** The project an item holds, decoded strictly, as {@link #workspace} is. */
     static Project project(Map<String, AttributeValue> item) {
-        WorkspaceId workspaceId =
-                KeyCodec.decodePartition(item.get(KeyCodec.PARTITION_KEY).s()).workspaceId();
-        ProjectId id = projectId(item);
+        PrimaryKey key = keyOf(item);
+        KeyCodec.PartitionRef partition = decodedKey(key, () -> KeyCodec.decodePartition(key.partition()));
+        ProjectId id = decodedKey(key, () -> KeyCodec.decodeProjectSortKey(key.sort()));
         AttributeValue description = item.get(DESCRIPTION);
+        if (description != null && description.s() == null) {
+            throw new UndecodableItemException(key, DESCRIPTION + " is not a string");
+        }
         return new Project(
                 id,
-                workspaceId,
-                item.get(NAME).s(),
+                partition.workspaceId(),
+                string(item, NAME),
                 description == null ? null : description.s(),
-                ProjectStatus.valueOf(item.get(STATUS).s()),
-                Instant.parse(item.get(CREATED_AT).s()),
-                Instant.parse(item.get(UPDATED_AT).s()),
-                Long.parseLong(item.get(VERSION).n()));
+                status(item),
+                instant(item, CREATED_AT),
+                instant(item, UPDATED_AT),
+                version(item));
+    }
+
+    static <T> T decodedKey(PrimaryKey key, java.util.function.Supplier<T> decode) {
+        try {
+            return decode.get();
+        } catch (KeyCodec.InvalidKeyException e) {
+            throw new UndecodableItemException(key, "the key is not in the codec's format: " + e.getMessage());
+        }
+    }
+
+    /** A string attribute that must be there, non-empty. */
+    static String string(Map<String, AttributeValue> item, String attribute) {
+        AttributeValue value = item.get(attribute);
+        if (value == null || value.s() == null || value.s().isEmpty()) {
+            throw new UndecodableItemException(keyOf(item), attribute + " is missing or not a non-empty string");
+        }
+        return value.s();
+    }
+
+    /** A whole number attribute that must be there. */
+    static long number(Map<String, AttributeValue> item, String attribute) {
+        AttributeValue value = item.get(attribute);
+        if (value != null && value.n() != null) {
+            try {
+                return Long.parseLong(value.n());
+            } catch (NumberFormatException e) {
+                // said below
+            }
+        }
+        throw new UndecodableItemException(keyOf(item), attribute + " is missing or not a whole number");
+    }
+
+    /** A time attribute, as the store writes it ({@link Instant#toString()}). */
+    static Instant instant(Map<String, AttributeValue> item, String attribute) {
+        String text = string(item, attribute);
+        try {
+            return Instant.parse(text);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new UndecodableItemException(keyOf(item), attribute + " is not an ISO-8601 instant");
+        }
+    }
+
+    private static long version(Map<String, AttributeValue> item) {
+        long version = number(item, VERSION);
+        if (version < 1) {
+            throw new UndecodableItemException(keyOf(item), VERSION + " is below 1");
+        }
+        return version;
+    }
+
+    private static ProjectStatus status(Map<String, AttributeValue> item) {
+        String status = string(item, STATUS);
+        for (ProjectStatus known : ProjectStatus.values()) {
+            if (known.name().equals(status)) {
+                return known;
+            }
+        }
+        throw new UndecodableItemException(keyOf(item), STATUS + " is not one of ACTIVE, PAUSED, ARCHIVED");
     }
 }

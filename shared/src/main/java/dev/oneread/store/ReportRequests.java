@@ -2,11 +2,13 @@ package dev.oneread.store;
 
 import dev.oneread.expr.Condition;
 import dev.oneread.expr.KeyCondition;
+import dev.oneread.keys.InvalidIdException;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.HotPartition;
-import java.time.Instant;
+import dev.oneread.store.exceptions.UndecodableItemException;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -75,16 +77,39 @@ public final class ReportRequests {
         return shard == 0 ? KeyCodec.workspacePartition(workspaceId) : KeyCodec.shardPartition(workspaceId, shard);
     }
 
+    /** The attributes of an entry besides its key: what {@link #putEntry} writes, nothing else. */
+    static final java.util.Set<String> ENTRY_ATTRIBUTES =
+            java.util.Set.of(WORKSPACE_ID, SHARD, PROJECTS, BYTES, CURRENT_SHARDS, RECOMMENDED_SHARDS, RUN, AS_OF);
+
+    /** An entry, decoded strictly: its key must be the partition it reports on, its run a ULID. */
     static HotPartition entry(Map<String, AttributeValue> item) {
+        PrimaryKey key = Items.keyOf(item);
+        WorkspaceId workspaceId;
+        try {
+            workspaceId = WorkspaceId.of(Items.string(item, WORKSPACE_ID));
+        } catch (InvalidIdException e) {
+            throw new UndecodableItemException(key, WORKSPACE_ID + " is not a workspace id");
+        }
+        long shard = Items.number(item, SHARD);
+        if (shard < 0 || shard > KeyCodec.MAX_SHARDS) {
+            throw new UndecodableItemException(key, SHARD + " is not 0.." + KeyCodec.MAX_SHARDS);
+        }
+        if (!key.equals(KeyCodec.hotTenantReportKey(partitionOf(workspaceId, (int) shard)))) {
+            throw new UndecodableItemException(key, "the entry's key is not the partition it reports on");
+        }
+        String run = Items.string(item, RUN);
+        if (!Ulid.isCanonical(run)) {
+            throw new UndecodableItemException(key, RUN + " is not a run id (a ULID)");
+        }
         return new HotPartition(
-                WorkspaceId.of(item.get(WORKSPACE_ID).s()),
-                Integer.parseInt(item.get(SHARD).n()),
-                Long.parseLong(item.get(PROJECTS).n()),
-                Long.parseLong(item.get(BYTES).n()),
-                Integer.parseInt(item.get(CURRENT_SHARDS).n()),
-                Integer.parseInt(item.get(RECOMMENDED_SHARDS).n()),
-                item.get(RUN).s(),
-                Instant.parse(item.get(AS_OF).s()));
+                workspaceId,
+                (int) shard,
+                Items.number(item, PROJECTS),
+                Items.number(item, BYTES),
+                (int) Items.number(item, CURRENT_SHARDS),
+                (int) Items.number(item, RECOMMENDED_SHARDS),
+                run,
+                Items.instant(item, AS_OF));
     }
 
     private static Condition notNewerThan(String runId) {

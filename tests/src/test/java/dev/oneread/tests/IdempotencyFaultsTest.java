@@ -368,6 +368,84 @@ class IdempotencyFaultsTest {
         assertThat(aliceRetry.json()).containsEntry("id", aliceProject);
     }
 
+    /**
+     * A record of this caller's key written straight into the table (as a hand-written item on AWS would be): a
+     * forged replay that sets a cookie and answers HTML. Issue 22 found it replayed as written.
+     */
+    private static Map<String, AttributeValue> plantedReplay(String ws, String key, int status, String body) {
+        String keyHash = sha256(String.join("\n", "user-1", "POST " + ApiEvent.PROJECTS, ws, key));
+        Map<String, AttributeValue> item = new java.util.LinkedHashMap<>();
+        item.put("EntityRef", AttributeValue.fromS("WS#" + ws));
+        item.put("Detail", AttributeValue.fromS("IDEM#" + keyHash));
+        item.put("status", AttributeValue.fromS("COMPLETED"));
+        item.put("payloadHash", AttributeValue.fromS(sha256(BODY)));
+        item.put("holder", AttributeValue.fromS("AAAAAAAAAAAAAAAAAAAAAA"));
+        item.put(
+                "inProgressUntil",
+                AttributeValue.fromN(Long.toString(Instant.now().toEpochMilli())));
+        item.put(
+                "expiresAt",
+                AttributeValue.fromN(
+                        Long.toString(Instant.now().plusSeconds(3600).getEpochSecond())));
+        item.put("responseStatus", AttributeValue.fromN(Integer.toString(status)));
+        item.put(
+                "responseHeaders",
+                AttributeValue.fromM(Map.of(
+                        "content-type", AttributeValue.fromS("text/html"),
+                        "set-cookie", AttributeValue.fromS("session=forged; Path=/"),
+                        "location", AttributeValue.fromS("/workspaces/" + ws + "/projects/01JDQ6V7K4N3M2P1R0S9T8V7W6"),
+                        "etag", AttributeValue.fromS("\"1\""))));
+        item.put("responseBody", AttributeValue.fromS(body));
+        return item;
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void replay_shouldNotSendAPlantedRecordsHtmlOrCookie() {
+        // GIVEN a completed record of this caller's key, planted in the table: 200, text/html, a cookie, a script
+        String ws = Api.freshWorkspaceId("idemforged");
+        api.createWorkspace(ws, "Forged");
+        engine.client.putItem(b -> b.tableName(TestEngine.TABLE)
+                .item(plantedReplay(ws, "forged", 200, "<script>document.cookie</script>")));
+        // WHEN the caller sends a keyed POST with that key and body
+        Lambda.Response response = api.createProject(ws, BODY, "forged");
+        // THEN no part of the record is replayed: a body that is not JSON makes it no response the API stored
+        assertThat(response.status()).as(response.body()).isEqualTo(500);
+        assertThat(response.contentType()).isEqualTo("application/problem+json");
+        assertThat(response.json()).containsEntry("type", "https://oneread.dev/problems/undecodable-item");
+        assertThat(response.headers().keySet()).doesNotContain("set-cookie", "idempotent-replayed");
+        assertThat(response.body()).doesNotContain("<script>", "IDEM#", ws);
+    }
+
+    @Test
+    void replay_shouldSendOnlyTheHeadersTheApiSets_whenAPlantedRecordAddsOthers() {
+        // GIVEN a planted record with a JSON body, whose headers add a cookie and claim text/html
+        String ws = Api.freshWorkspaceId("idemheaders");
+        api.createWorkspace(ws, "Headers");
+        String body = "{\"id\":\"01JDQ6V7K4N3M2P1R0S9T8V7W6\",\"workspaceId\":\"" + ws
+                + "\",\"name\":\"Once\",\"status\":\"ACTIVE\",\"createdAt\":\"2026-12-01T09:00:00Z\","
+                + "\"updatedAt\":\"2026-12-01T09:00:00Z\",\"version\":1}";
+        engine.client.putItem(b -> b.tableName(TestEngine.TABLE).item(plantedReplay(ws, "headers", 201, body)));
+        // WHEN the caller retries with that key
+        Lambda.Response response = api.createProject(ws, BODY, "headers");
+        // THEN the replay carries the API's own headers only: JSON, Location, ETag; no cookie, no HTML
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        assertThat(response.contentType()).isEqualTo("application/json");
+        assertThat(response.headers()).containsEntry("etag", "\"1\"").containsEntry("idempotent-replayed", "true");
+        assertThat(response.headers().get("location")).endsWith("/projects/01JDQ6V7K4N3M2P1R0S9T8V7W6");
+        assertThat(response.headers().keySet()).doesNotContain("set-cookie");
+        assertThat(response.json()).containsEntry("name", "Once");
+    }
+
     /** The table the closing note reports: written to target/, and to the test log. */
     @AfterAll
     static void writeTable() throws IOException {

@@ -63,7 +63,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         this.events = new ConsoleEvents();
         this.log = new RequestLog(mirror, plan, events);
         this.builder = new ExpressionBuilder(mirror, plan);
-        this.fixtures = new Fixtures(mirror);
+        this.fixtures = new Fixtures(mirror, plan);
         this.out = out;
     }
 
@@ -116,7 +116,13 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             }
             throw new BadRequest(404, "no such console page");
         } catch (BadRequest e) {
-            send(response, callback, Problems.problem(e.status(), e.getMessage()));
+            HttpResponse problem = Problems.problem(e.status(), e.getMessage());
+            if (!e.members().isEmpty()) {
+                Map<String, Object> body = new java.util.LinkedHashMap<>(Json.readObject(problem.body()));
+                body.putAll(e.members());
+                problem = new HttpResponse(problem.statusCode(), problem.headers(), Json.write(body));
+            }
+            send(response, callback, problem);
         } catch (RuntimeException e) {
             // Never a stack trace or an engine message: the runner's terminal gets the detail.
             out.println("console: " + e);
@@ -185,7 +191,11 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
                     response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-fixtures.json\"");
                     json(response, callback, 200, fixtures.export());
                 } else {
-                    Map<String, Object> report = fixtures.importFile(body(request));
+                    String bookkeeping = text(query, "bookkeeping", "exclude");
+                    if (!bookkeeping.equals("include") && !bookkeeping.equals("exclude")) {
+                        throw new BadRequest("bookkeeping is include or exclude");
+                    }
+                    Map<String, Object> report = fixtures.importFile(body(request), bookkeeping.equals("include"));
                     events.publish("reloaded", Map.of("imported", report.get("imported")));
                     json(response, callback, 200, report);
                 }

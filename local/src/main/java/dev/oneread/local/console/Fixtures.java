@@ -2,14 +2,20 @@ package dev.oneread.local.console;
 
 import dev.oneread.expr.Condition;
 import dev.oneread.expr.Expression;
+import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.DynamoJson;
+import dev.oneread.store.ItemSize;
+import dev.oneread.store.StoredItems;
+import dev.oneread.store.exceptions.UndecodableItemException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -20,15 +26,25 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * dynamodb scan} prints), and such a file imported with one conditional PutItem per item, so an item that exists
  * is skipped and reported, never overwritten. A file is checked whole before the first write: a bad one changes
  * nothing.
+ *
+ * <p>An import takes only what the API could have written: every item is decoded by the key codec and the store's
+ * own item mapping ({@link StoredItems}), its text held to the rules a request body is ({@link RequestBodies}), its
+ * size to DynamoDB's 400 KB. Idempotency records and hot-tenant report entries go in only when asked for, and then
+ * only as the records they are: a forged one would answer a tenant's request, or an operator's report.
  */
 final class Fixtures {
     /** Enough for seed data; a larger file is a restore, which is not what the console is for. */
     static final int MAX_ITEMS = 25_000;
 
-    private final TableMirror mirror;
+    /** DynamoDB's item size limit (Developer Guide, "Service, account, and table quotas"). */
+    static final long MAX_ITEM_BYTES = 400 * 1024;
 
-    Fixtures(TableMirror mirror) {
+    private final TableMirror mirror;
+    private final StoredItems stored;
+
+    Fixtures(TableMirror mirror, ShardPlan plan) {
         this.mirror = mirror;
+        this.stored = new StoredItems(mirror.table(), plan);
     }
 
     /** The whole table, in key order: a paginated Scan. */
@@ -47,9 +63,11 @@ final class Fixtures {
     /**
      * Imports a file: every item checked first, then written where no item has its key.
      *
-     * @throws BadRequest for a file that is not a list of items with string keys, with the first fault named
+     * @param bookkeeping whether idempotency records and hot-tenant report entries may go in
+     * @throws BadRequest for a file that is not a list of items with string keys, with the first fault named; a 422
+     *     naming every item the API could not have written, by key and reason
      */
-    Map<String, Object> importFile(Map<String, Object> file) {
+    Map<String, Object> importFile(Map<String, Object> file, boolean bookkeeping) {
         if (!(file.get("Items") instanceof List<?> list)) {
             throw new BadRequest("a fixture file is an object with an \"Items\" array");
         }
@@ -81,6 +99,23 @@ final class Fixtures {
             }
             items.add(item);
         }
+        List<Map<String, Object>> refused = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            Optional<String> reason = refusal(items.get(i), bookkeeping);
+            if (reason.isPresent()) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("item", i);
+                entry.putAll(skip(items.get(i), reason.get()));
+                refused.add(entry);
+            }
+        }
+        if (!refused.isEmpty()) {
+            throw new BadRequest(
+                    422,
+                    refused.size() + " of " + items.size()
+                            + " items are not what the API could have written; nothing was imported",
+                    Map.of("refused", refused));
+        }
         Expression absent = Condition.attributeNotExists(KeyCodec.PARTITION_KEY).build();
         int imported = 0;
         List<Map<String, Object>> skipped = new ArrayList<>();
@@ -111,10 +146,36 @@ final class Fixtures {
         return report;
     }
 
+    /** Why the API could not have written this item; empty when it could have. */
+    private Optional<String> refusal(Map<String, AttributeValue> item, boolean bookkeeping) {
+        long bytes = ItemSize.bytes(item);
+        if (bytes > MAX_ITEM_BYTES) {
+            return Optional.of("larger than DynamoDB's 400 KB item limit (" + bytes + " bytes)");
+        }
+        Optional<String> kind = StoredItems.bookkeepingKind(TableMirror.keyOf(item));
+        if (kind.isPresent() && !bookkeeping) {
+            return Optional.of("a bookkeeping item (" + kind.get()
+                    + "), which goes in only with \"include bookkeeping items\" (bookkeeping=include)");
+        }
+        StoredItems.Decoded decoded;
+        try {
+            decoded = stored.decode(item);
+        } catch (UndecodableItemException e) {
+            return Optional.of(e.reason());
+        }
+        if (decoded instanceof StoredItems.OfWorkspace workspace) {
+            return RequestBodies.notStorable(workspace.workspace());
+        } else if (decoded instanceof StoredItems.OfProject project) {
+            return RequestBodies.notStorable(project.project());
+        }
+        return Optional.empty();
+    }
+
     private static Map<String, Object> skip(Map<String, AttributeValue> item, String reason) {
-        return Map.of(
-                "partition", item.get(KeyCodec.PARTITION_KEY).s(),
-                "sort", item.get(KeyCodec.SORT_KEY).s(),
-                "reason", reason);
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("partition", item.get(KeyCodec.PARTITION_KEY).s());
+        entry.put("sort", item.get(KeyCodec.SORT_KEY).s());
+        entry.put("reason", reason);
+        return entry;
     }
 }

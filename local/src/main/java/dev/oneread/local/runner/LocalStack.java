@@ -1,5 +1,6 @@
 package dev.oneread.local.runner;
 
+import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.SamTemplate;
@@ -236,10 +237,17 @@ public final class LocalStack implements AutoCloseable {
         return new TemplateFunctions(template, Path.of(""), given, Map.of()).parameters();
     }
 
-    /** The hot tenants the template's parameters declare, as the functions read them. */
+    /**
+     * The hot tenants the template's parameters declare, and the index's shards (IndexShards), as the functions read
+     * them: the console computes index keys with it, to check an imported item's.
+     */
     public static ShardPlan shardPlan(Map<String, String> parameters) {
-        return ShardPlan.parse(
+        ShardPlan plan = ShardPlan.parse(
                 parameters.getOrDefault("HotTenantShards", ""), parameters.getOrDefault("HotTenantMigrating", ""));
+        String indexShards = parameters.get("IndexShards");
+        return indexShards == null || indexShards.isBlank()
+                ? plan
+                : plan.withIndex(IndexPlan.of(Integer.parseInt(indexShards.strip())));
     }
 
     /**
