@@ -26,14 +26,12 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * {@code start-api}: serves every HttpApi route of template.yaml on localhost, turning each request into
@@ -101,19 +99,12 @@ public final class ApiServer implements AutoCloseable {
         functions.values().forEach(f -> f.spec().routes().forEach(r -> bindings.add(new Binding(r, f))));
         bindings.sort(
                 Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
-        QueuedThreadPool threads = new QueuedThreadPool(16, 2);
-        threads.setName("start-api");
-        threads.setDaemon(true);
-        this.server = new Server(threads);
         HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false);
         // The raw path goes to the route matcher and the event as it arrived, as API Gateway passes it:
         // encoded separators and dots are the function's business, not a reason to refuse the request.
         http.setUriCompliance(UriCompliance.UNSAFE);
-        this.connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
-        connector.setHost("127.0.0.1");
-        connector.setPort(port);
-        server.addConnector(connector);
+        this.connector = LoopbackServer.connector("start-api", 16, port, http);
+        this.server = connector.getServer();
         server.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
