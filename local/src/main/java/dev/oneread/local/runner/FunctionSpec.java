@@ -23,7 +23,7 @@ public record FunctionSpec(
         List<RouteSpec> routes,
         Map<String, String> absent) {
     public FunctionSpec {
-        absent = Map.copyOf(absent);
+        absent = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(absent)); // template order
     }
 
     /** The class part of {@code Handler: com.example.Foo::handleRequest}. */
