@@ -251,6 +251,7 @@ class LocalStackExposureTest {
         // AND an empty Host is no HTTP/1.1 request at all: Jetty refuses it before the guard
         Exchange empty = toQueues("POST", "/", "", null, "ListQueues", "{}");
         assertThat(empty.status()).isEqualTo(400);
+        assertThat(empty.headers()).containsEntry("content-type", "application/problem+json");
         assertThat(empty.body()).doesNotContain("exposure-JobQueue");
     }
 

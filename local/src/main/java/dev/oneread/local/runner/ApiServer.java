@@ -30,7 +30,6 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
@@ -131,7 +130,6 @@ public final class ApiServer implements AutoCloseable {
                 return true;
             }
         });
-        server.setErrorHandler(new ProblemErrorHandler());
         connector.open();
         this.guard = new LoopbackGuard(connector.getLocalPort());
     }
@@ -324,35 +322,6 @@ public final class ApiServer implements AutoCloseable {
             server.stop();
         } catch (Exception e) {
             log.println("start-api: stopping the server: " + e.getMessage());
-        }
-    }
-
-    /**
-     * What Jetty answers by itself (a request line or headers it cannot parse, a URI or headers too long):
-     * problem+json like every other error of the API, never Jetty's HTML page or a message of its internals.
-     */
-    private static final class ProblemErrorHandler extends ErrorHandler {
-        @Override
-        protected void generateResponse(
-                Request request, Response response, int status, String message, Throwable cause, Callback callback) {
-            send(response, Reply.problem(status, detail(status)), callback);
-        }
-
-        @Override
-        public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-            Reply problem = Reply.problem(status, detail(status));
-            problem.headers().forEach(h -> fields.put(h.getKey(), h.getValue()));
-            return ByteBuffer.wrap(problem.body());
-        }
-
-        private static String detail(int status) {
-            return switch (status) {
-                case 400 -> "the request is not valid HTTP";
-                case 413 -> "the request body is too large";
-                case 414 -> "the request URI is too long";
-                case 431 -> "the request headers are too large";
-                default -> null;
-            };
         }
     }
 }

@@ -1,7 +1,5 @@
 package dev.oneread.local.runner;
 
-import dev.oneread.http.HttpResponse;
-import dev.oneread.http.Problems;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,7 +7,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -122,11 +119,8 @@ final class QueueFront implements AutoCloseable {
                 refused = Optional.of(new LoopbackGuard.Refusal(413, "the request body is too large"));
             }
             if (refused.isPresent()) {
-                HttpResponse problem =
-                        Problems.problem(refused.get().status(), refused.get().detail());
-                response.setStatus(problem.statusCode());
-                problem.headers().forEach((name, value) -> response.getHeaders().put(name, value));
-                response.write(true, ByteBuffer.wrap(problem.body().getBytes(StandardCharsets.UTF_8)), callback);
+                LoopbackServer.problem(
+                        response, refused.get().status(), refused.get().detail(), callback);
                 return;
             }
             java.net.http.HttpResponse<byte[]> answer =
