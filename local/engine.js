@@ -7,7 +7,7 @@
 // (DNS rebinding), is refused with 403 before dynalite sees it, and no CORS header is ever sent. SDK clients
 // send neither an Origin nor a foreign Host, so they never notice.
 //
-// Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0]
+// Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0] [--exit-with-stdin]
 'use strict'
 
 const http = require('http')
@@ -57,3 +57,12 @@ function stop () {
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
+
+// --exit-with-stdin: stdin is a pipe from the runner, which never writes to it nor closes it. A kill -9 of the
+// runner sends the engine no signal (its shutdown hook never runs), but it closes the runner's end of the pipe:
+// stdin ends, and the engine stops instead of living on as an orphan that holds its port and its data directory.
+if (argv['exit-with-stdin']) {
+  process.stdin.on('end', stop)
+  process.stdin.on('error', stop)
+  process.stdin.resume()
+}

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeoutException;
  * <p>It is installed by {@code npm ci --prefix local} from the pinned package-lock.json. The process is
  * {@code node local/engine.js}, which serves dynalite behind a guard: a request with an {@code Origin} header (a
  * web page's) or a {@code Host} other than the engine's loopback address is refused, and no CORS header is sent.
- * It is node itself (no shell wrapper), so stopping it stops the engine.
+ * It is node itself (no shell wrapper), so stopping it stops the engine; and it watches its stdin, a pipe from this
+ * JVM, so that it ends with the JVM even when nothing could stop it (a {@code kill -9} of the runner).
  *
  * <pre>{@code try (DynaliteEngine engine = DynaliteEngine.start(root, null)) { URI endpoint = engine.endpoint(); }}</pre>
  */
@@ -65,7 +66,10 @@ public final class DynaliteEngine implements AutoCloseable {
                 "--host",
                 "127.0.0.1",
                 "--createTableMs",
-                "0"));
+                "0",
+                // stdin is a pipe that only this JVM holds open and never writes to: when the JVM ends, however
+                // it ends (kill -9 runs no shutdown hook), the pipe closes and the engine stops with it.
+                "--exit-with-stdin"));
         if (dataDir != null) {
             try {
                 Files.createDirectories(dataDir);

@@ -120,4 +120,41 @@ class CommandLineTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("token needs --workspaces and/or --admin");
     }
+
+    @ParameterizedTest
+    @CsvSource({"PlanJobs, plan-jobs-stats.json, JobQueue", "DeleteWorkspace, delete-workspace.json, JobQueue"})
+    void invoke_shouldSayInOneLineToRunBesideStartApi_whenTheFunctionNeedsAQueueThisRunLacks(
+            String function, String event, String queue, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // GIVEN the runnable jar as a user runs it, on an engine but with no start-api (so no queues) beside it
+        TestEngine engine = TestEngine.get();
+        ProcessBuilder builder = new ProcessBuilder(
+                        "java",
+                        "-jar",
+                        engine.root.resolve("local/target/oneread-local.jar").toString(),
+                        "invoke",
+                        function,
+                        "--event",
+                        engine.root.resolve("events").resolve(event).toString(),
+                        "--state-file",
+                        dir.resolve("none.json").toString())
+                .directory(engine.root.toFile());
+        builder.environment().put("DYNAMODB_ENDPOINT", engine.endpoint.toString());
+        builder.environment().put("TABLE_NAME", TestEngine.TABLE);
+        // WHEN
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String stdout = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String stderr = new String(process.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        // THEN it fails (exit 1) with one line that names the queue and what to do, and no stack trace
+        assertThat(process.exitValue()).as(stderr).isEqualTo(1);
+        assertThat(stdout).isEmpty();
+        assertThat(stderr).as(stderr).doesNotContain("\tat ", "Exception");
+        java.util.List<String> lines = stderr.lines().toList();
+        assertThat(lines.get(lines.size() - 1))
+                .as(stderr)
+                .startsWith("invoke: " + function + " needs the template's " + queue)
+                .contains("start-api");
+    }
 }

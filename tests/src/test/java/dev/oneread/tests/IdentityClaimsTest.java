@@ -175,6 +175,48 @@ class IdentityClaimsTest {
         assertThat(jwt.authorize("Bearer " + operator).orElseThrow().scopes()).contains("oneread/api", "oneread/admin");
     }
 
+    /**
+     * Time claims against the authorizer at a fixed instant. API Gateway's JWT authorizer documents: exp "must be
+     * after the current time in UTC", nbf and iat "must be before the current time in UTC", and no clock skew.
+     */
+    Stream<Arguments> timeClaims() {
+        return Stream.of(
+                Arguments.of("nbf in a minute", Map.of("nbf", NOW + 60), false),
+                Arguments.of("nbf a second ahead", Map.of("nbf", NOW + 1), false),
+                Arguments.of("iat in a minute", Map.of("iat", NOW + 60), false),
+                Arguments.of("iat a second ahead", Map.of("iat", NOW + 1), false),
+                Arguments.of("nbf that is no number", Map.of("nbf", "0"), false),
+                Arguments.of("iat that is no number", Map.of("iat", "0"), false),
+                Arguments.of("exp now", Map.of("exp", NOW), false),
+                Arguments.of("nbf and iat now", Map.of("nbf", NOW, "iat", NOW), true),
+                Arguments.of("nbf and iat past", Map.of("nbf", NOW - 60, "iat", NOW - 60), true),
+                Arguments.of("neither nbf nor iat", Map.of(), true));
+    }
+
+    private static final long NOW = 1_800_000_000L;
+
+    @ParameterizedTest(name = "{0} -> accepted {2}")
+    @MethodSource("timeClaims")
+    void authorizer_shouldCheckTimeClaimsAsApiGatewayDoes(String kind, Map<String, Object> time, boolean accepted) {
+        // GIVEN start-api's authorizer at a fixed instant, and a well-signed token with these time claims
+        LocalJwt atNow = new LocalJwt(
+                LocalJwt.DEFAULT_ISSUER,
+                LocalJwt.DEFAULT_AUDIENCE,
+                LocalApi.signingKey(engine),
+                Clock.fixed(Instant.ofEpochSecond(NOW), java.time.ZoneOffset.UTC));
+        Map<String, Object> claims = new LinkedHashMap<>();
+        claims.put("iss", LocalJwt.DEFAULT_ISSUER);
+        claims.put("aud", LocalJwt.DEFAULT_AUDIENCE);
+        claims.put("sub", "member");
+        claims.put("scope", "openid oneread/api");
+        claims.put("exp", NOW + 300);
+        claims.putAll(time);
+        // WHEN / THEN
+        assertThat(atNow.authorize("Bearer " + atNow.sign(claims)).isPresent())
+                .as(kind)
+                .isEqualTo(accepted);
+    }
+
     private String token(Map<String, Object> claims) {
         long now = Instant.now().getEpochSecond();
         Map<String, Object> all = new LinkedHashMap<>(claims);

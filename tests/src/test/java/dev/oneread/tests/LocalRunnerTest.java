@@ -227,7 +227,8 @@ class LocalRunnerTest {
                 getWorkspace.memoryMb(),
                 getWorkspace.timeoutSeconds(),
                 getWorkspace.environment(),
-                List.of());
+                List.of(),
+                Map.of());
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         try (LocalFunction function = new LocalFunction(wrongHandler, environment, new PrintStream(log))) {
             // WHEN / THEN
@@ -334,7 +335,8 @@ class LocalRunnerTest {
                 getWorkspace.memoryMb(),
                 getWorkspace.timeoutSeconds(),
                 getWorkspace.environment(),
-                List.of());
+                List.of(),
+                Map.of());
         Map<String, String> functionEnvironment = new HashMap<>(environment);
         functionEnvironment.putAll(
                 Map.of("AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));

@@ -3,8 +3,10 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.DynaliteEngine;
+import dev.oneread.local.SamTemplate;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.SigningKey;
+import dev.oneread.local.runner.LocalQueues;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.services.sqs.model.GetQueueAttributesRequest;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
 
 /**
  * The local stack is closed to web pages: a page the developer opens can reach loopback ports, and through DNS
@@ -36,16 +41,19 @@ class LocalStackExposureTest {
     private final TestEngine engine = TestEngine.get();
     private DynaliteEngine dynalite;
     private LocalApi api;
+    private LocalQueues queues;
 
     @BeforeAll
     void start() throws IOException {
-        // The engine as start-api starts it (whatever engine DYNAMODB_ENDPOINT gives the other tests)
+        // The engine and the queues as start-api starts them (whatever engine DYNAMODB_ENDPOINT gives the others)
         dynalite = DynaliteEngine.start(engine.root, null);
         api = LocalApi.start(engine);
+        queues = LocalQueues.start(SamTemplate.load(engine.root.resolve("template.yaml")), "exposure", null);
     }
 
     @AfterAll
     void stop() {
+        queues.close();
         api.close();
         dynalite.close();
     }
@@ -181,6 +189,118 @@ class LocalStackExposureTest {
         // AND the console's own page, on its own origin, is served
         assertThat(createWorkspace(host, "http://" + host, operatorToken(), id).status())
                 .isEqualTo(201);
+    }
+
+    /** A request to the local queues as a page would send it: SQS's JSON protocol, or its query protocol. */
+    private Exchange toQueues(
+            String method, String pathAndQuery, String host, String origin, String target, String body)
+            throws IOException {
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        headers.put("Host", host);
+        if (origin != null) {
+            headers.put("Origin", origin);
+        }
+        if (target != null) {
+            headers.put("Content-Type", "application/x-amz-json-1.0");
+            headers.put("X-Amz-Target", "AmazonSQS." + target);
+        } else if (body != null) {
+            headers.put("Content-Type", "application/x-www-form-urlencoded");
+        }
+        return raw(queues.endpoint().getPort(), method, pathAndQuery, headers, body);
+    }
+
+    private String queueHost() {
+        return "127.0.0.1:" + queues.endpoint().getPort();
+    }
+
+    private int pendingMessages(String logicalId) {
+        return Integer.parseInt(queues.client()
+                .getQueueAttributes(GetQueueAttributesRequest.builder()
+                        .queueUrl(queues.url(logicalId))
+                        .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)
+                        .build())
+                .attributes()
+                .get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES));
+    }
+
+    @Test
+    void queues_shouldAnswerAClientWithTheirOwnHostAndNoOrigin_atTheUrlsTheyHandOut() throws IOException {
+        // GIVEN the SQS client the functions get, and a raw JSON-protocol ListQueues as the SDK sends it
+        Exchange listed = toQueues("POST", "/", queueHost(), null, "ListQueues", "{}");
+        // THEN both are served, and every queue URL names the guarded port (no way around the guard)
+        assertThat(listed.status()).as(listed.body()).isEqualTo(200);
+        assertThat(listed.body()).contains("exposure-JobQueue");
+        assertThat(queues.urls().values())
+                .allSatisfy(url -> assertThat(java.net.URI.create(url).getPort())
+                        .isEqualTo(queues.endpoint().getPort()));
+        assertThat(queues.client().listQueues().queueUrls())
+                .containsAll(queues.urls().values());
+    }
+
+    @Test
+    void queues_shouldRefuseAForeignHost() throws IOException {
+        for (String host : List.of(
+                "evil.example:" + queues.endpoint().getPort(),
+                "127.0.0.1.nip.io:" + queues.endpoint().getPort(),
+                "127.0.0.1:1")) {
+            Exchange refused = toQueues("POST", "/", host, null, "ListQueues", "{}");
+            assertThat(refused.status()).as(host).isEqualTo(421);
+            assertThat(refused.headers()).containsEntry("content-type", "application/problem+json");
+            assertThat(refused.body()).doesNotContain("exposure-JobQueue");
+        }
+        // AND an empty Host is no HTTP/1.1 request at all: Jetty refuses it before the guard
+        Exchange empty = toQueues("POST", "/", "", null, "ListQueues", "{}");
+        assertThat(empty.status()).isEqualTo(400);
+        assertThat(empty.headers()).containsEntry("content-type", "application/problem+json");
+        assertThat(empty.body()).doesNotContain("exposure-JobQueue");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://evil.example", "null", "http://127.0.0.1:1"})
+    void queues_shouldRefuseEveryRequestWithAnOrigin_andSendNoCors(String origin) throws IOException {
+        // GIVEN what a page sends: a JSON-protocol call, a form POST (no preflight needed) and a preflight
+        String jobQueue = queues.url("JobQueue");
+        for (Exchange refused : List.of(
+                toQueues("POST", "/", queueHost(), origin, "ListQueues", "{}"),
+                toQueues(
+                        "POST",
+                        "/",
+                        queueHost(),
+                        origin,
+                        null,
+                        "Action=PurgeQueue&QueueUrl=" + java.net.URLEncoder.encode(jobQueue, StandardCharsets.UTF_8)),
+                toQueues("OPTIONS", "/", queueHost(), origin, null, null))) {
+            // THEN each is refused, and nothing tells the browser it may read an answer
+            assertThat(refused.status()).isEqualTo(403);
+            assertThat(refused.body()).doesNotContain("exposure-JobQueue");
+            assertThat(refused.headers().keySet()).noneMatch(h -> h.startsWith("access-control-"));
+        }
+    }
+
+    @Test
+    void queues_shouldRefuseAGet_soThatAnImageTagSendsNoMessage() throws IOException {
+        // GIVEN an empty queue, and the URL an <img src> on any page could point at (no Origin on such a GET)
+        String jobQueue = queues.url("JobQueue");
+        assertThat(pendingMessages("JobQueue")).isZero();
+        String query = "/?Action=SendMessage&MessageBody=forged&QueueUrl="
+                + java.net.URLEncoder.encode(jobQueue, StandardCharsets.UTF_8);
+        // WHEN it is fetched, with the queues' own Host (DNS rebinding aside, that is what the browser sends)
+        Exchange refused = toQueues("GET", query, queueHost(), null, null, null);
+        Exchange listed = toQueues("GET", "/?Action=ListQueues", queueHost(), null, null, null);
+        // THEN both are refused as a problem, and no message was sent
+        assertThat(refused.status()).isEqualTo(405);
+        assertThat(refused.headers()).containsEntry("content-type", "application/problem+json");
+        assertThat(listed.status()).isEqualTo(405);
+        assertThat(listed.body()).doesNotContain("exposure-JobQueue");
+        assertThat(pendingMessages("JobQueue")).isZero();
+        // AND the client's own POST still sends
+        queues.client()
+                .sendMessage(SendMessageRequest.builder()
+                        .queueUrl(jobQueue)
+                        .messageBody("{}")
+                        .build());
+        assertThat(pendingMessages("JobQueue")).isEqualTo(1);
+        queues.client().purgeQueue(b -> b.queueUrl(jobQueue));
     }
 
     @Test

@@ -18,7 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * The local stand-in for the HTTP API JWT authorizer: HS256 tokens signed with the run's {@link SigningKey}
  * (random, per data directory, readable by its owner only), checked as the authorizer checks them (signature, exp,
- * iss, aud), and turned into the claims map API Gateway passes to the function.
+ * nbf, iat, iss, aud), and turned into the claims map API Gateway passes to the function.
  *
  * <pre>{@code String token = jwt.issue("dev", List.of("acme"), false, Duration.ofHours(1));}</pre>
  */
@@ -84,8 +84,11 @@ public final class LocalJwt {
             }
             Map<String, Object> claims =
                     Json.readObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
+            double now = clock.millis() / 1000.0;
             if (!(claims.get("exp") instanceof Number exp)
-                    || exp.longValue() <= clock.instant().getEpochSecond()
+                    || exp.doubleValue() <= now
+                    || !notAfter(claims.get("nbf"), now)
+                    || !notAfter(claims.get("iat"), now)
                     || !issuer.equals(claims.get("iss"))
                     || !audiences(claims.get("aud")).contains(audience)) {
                 return Optional.empty();
@@ -100,6 +103,17 @@ public final class LocalJwt {
         } catch (RuntimeException malformed) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * A time claim that is absent, or a NumericDate not after {@code now}. API Gateway's JWT authorizer guide ("Control
+     * access to HTTP APIs with JWT authorizers") lists the claims it validates: exp "must be after the current time in
+     * UTC", nbf and iat "must be before the current time in UTC". It names no clock skew, so none is allowed here (the
+     * runner signs and checks on one clock); "before" is read as "not after", so that a token made this second, as
+     * {@code token} makes them, works at once.
+     */
+    private static boolean notAfter(Object claim, double now) {
+        return claim == null || (claim instanceof Number time && time.doubleValue() <= now);
     }
 
     /** API Gateway passes every claim as a string; an array becomes {@code [a b]}. */

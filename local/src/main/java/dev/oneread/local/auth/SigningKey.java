@@ -3,11 +3,9 @@ package dev.oneread.local.auth;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
@@ -47,7 +45,7 @@ public final class SigningKey {
     public static byte[] loadOrCreate(Path file) {
         try {
             if (!Files.exists(file)) {
-                create(file);
+                createUnlessPresent(file);
             }
             if (posix(file) && !Files.getPosixFilePermissions(file).equals(OWNER_ONLY)) {
                 throw new IllegalStateException(file + " can be read by others than its owner: run chmod 600 " + file
@@ -66,8 +64,13 @@ public final class SigningKey {
         }
     }
 
-    /** Writes a new key into a file made owner-only from the start, then moves it into place. */
-    private static void create(Path file) throws IOException {
+    /**
+     * Writes a new key into a file made owner-only from the start, then links it into place unless a key is there
+     * already: the step two first runs both reach when each saw no file, and exactly one of them wins. A hard link
+     * is made atomically and fails when the name exists (a move, even ATOMIC_MOVE, replaces the file on Linux), and
+     * it links a file that is already whole, so the loser never reads a key half written.
+     */
+    public static void createUnlessPresent(Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         byte[] key = new byte[KEY_BYTES];
@@ -78,13 +81,12 @@ public final class SigningKey {
         try {
             Files.writeString(temp, Base64.getEncoder().encodeToString(key) + "\n", StandardCharsets.US_ASCII);
             try {
-                // No replace: when two runs start at once, the first key stays and both read it.
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file);
+                Files.createLink(file, temp);
+            } catch (UnsupportedOperationException noHardLinks) {
+                Files.move(temp, file); // no replace either, though not atomic: a file system without links
             }
         } catch (FileAlreadyExistsException e) {
-            // Another run made it first.
+            // Another run made it first: its key stays, and this run reads it.
         } finally {
             Files.deleteIfExists(temp);
         }

@@ -9,6 +9,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -71,7 +74,7 @@ public final class InvokeCommand implements Callable<Integer> {
         EngineChoice choice = EngineChoice.resolve("invoke", root, engine, ownEngine, io.environment());
         io.err().println("invoke: using " + choice.description());
         try (LocalStack stack = LocalStack.start(root, choice.settings(), io.err())) {
-            LocalFunction.Result result = stack.functions().get(functionId).invoke(payload);
+            LocalFunction.Result result = invoke(stack.functions().get(functionId), payload);
             io.out().println(result.responseText());
             io.out().flush();
             if (result.failed()) {
@@ -79,6 +82,32 @@ public final class InvokeCommand implements Callable<Integer> {
                 return 1;
             }
             return 0;
+        }
+    }
+
+    /**
+     * The function's result; when its init fails while this run lacks a template resource it names (a queue: only
+     * start-api runs the template's queues), one line that says which and what to do, instead of its error.
+     */
+    private LocalFunction.Result invoke(LocalFunction function, byte[] payload) {
+        Map<String, String> absent = function.spec().absent();
+        try {
+            return function.invoke(payload);
+        } catch (IllegalStateException initFailed) {
+            if (absent.isEmpty()) {
+                throw initFailed;
+            }
+            List<String> needs = new ArrayList<>();
+            absent.forEach((variable, resource) -> needs.add(resource + " (" + variable + ")"));
+            String why = initFailed.getCause() == null
+                    ? initFailed.getMessage()
+                    : initFailed.getCause().getMessage();
+            throw new CommandException(
+                    1,
+                    functionId + " needs the template's " + String.join(" and ", needs)
+                            + ", which this invoke does not have: only start-api runs the template's queues."
+                            + " Start start-api in this checkout and invoke beside it (without DYNAMODB_ENDPOINT"
+                            + " or --own-engine). Its init said: " + why);
         }
     }
 

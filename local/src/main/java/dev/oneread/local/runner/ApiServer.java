@@ -26,14 +26,11 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * {@code start-api}: serves every HttpApi route of template.yaml on localhost, turning each request into
@@ -101,19 +98,12 @@ public final class ApiServer implements AutoCloseable {
         functions.values().forEach(f -> f.spec().routes().forEach(r -> bindings.add(new Binding(r, f))));
         bindings.sort(
                 Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
-        QueuedThreadPool threads = new QueuedThreadPool(16, 2);
-        threads.setName("start-api");
-        threads.setDaemon(true);
-        this.server = new Server(threads);
         HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false);
         // The raw path goes to the route matcher and the event as it arrived, as API Gateway passes it:
         // encoded separators and dots are the function's business, not a reason to refuse the request.
         http.setUriCompliance(UriCompliance.UNSAFE);
-        this.connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
-        connector.setHost("127.0.0.1");
-        connector.setPort(port);
-        server.addConnector(connector);
+        this.connector = LoopbackServer.connector("start-api", 16, port, http);
+        this.server = connector.getServer();
         server.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
@@ -140,7 +130,6 @@ public final class ApiServer implements AutoCloseable {
                 return true;
             }
         });
-        server.setErrorHandler(new ProblemErrorHandler());
         connector.open();
         this.guard = new LoopbackGuard(connector.getLocalPort());
     }
@@ -333,35 +322,6 @@ public final class ApiServer implements AutoCloseable {
             server.stop();
         } catch (Exception e) {
             log.println("start-api: stopping the server: " + e.getMessage());
-        }
-    }
-
-    /**
-     * What Jetty answers by itself (a request line or headers it cannot parse, a URI or headers too long):
-     * problem+json like every other error of the API, never Jetty's HTML page or a message of its internals.
-     */
-    private static final class ProblemErrorHandler extends ErrorHandler {
-        @Override
-        protected void generateResponse(
-                Request request, Response response, int status, String message, Throwable cause, Callback callback) {
-            send(response, Reply.problem(status, detail(status)), callback);
-        }
-
-        @Override
-        public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-            Reply problem = Reply.problem(status, detail(status));
-            problem.headers().forEach(h -> fields.put(h.getKey(), h.getValue()));
-            return ByteBuffer.wrap(problem.body());
-        }
-
-        private static String detail(int status) {
-            return switch (status) {
-                case 400 -> "the request is not valid HTTP";
-                case 413 -> "the request body is too large";
-                case 414 -> "the request URI is too long";
-                case 431 -> "the request headers are too large";
-                default -> null;
-            };
         }
     }
 }

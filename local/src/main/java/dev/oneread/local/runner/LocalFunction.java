@@ -224,8 +224,12 @@ public final class LocalFunction implements AutoCloseable {
             throw e;
         } catch (java.lang.reflect.InvocationTargetException e) {
             // A handler whose constructor threw (its init failed): Lambda reports that error, not the reflection's.
+            // Its frames too, unless the run lacks a resource the function names: then that is the whole story,
+            // which the caller tells in one line (see InvokeCommand).
             Throwable cause = e.getCause();
-            cause.printStackTrace();
+            if (spec.absent().isEmpty()) {
+                cause.printStackTrace();
+            }
             throw new IllegalStateException(cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
         } catch (Exception e) {
             throw new IllegalStateException(e.getClass().getSimpleName() + ": " + e.getMessage(), e);

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.elasticmq.NodeAddress;
 import org.elasticmq.rest.sqs.SQSRestServer;
 import org.elasticmq.rest.sqs.SQSRestServerBuilder;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -20,19 +21,23 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 /**
  * The template's SQS queues on an embedded ElasticMQ (no Docker): each {@code AWS::SQS::Queue} created with its
  * visibility timeout and its RedrivePolicy (the dead-letter queue and maxReceiveCount), dead-letter queues first.
- * {@code SQS_ENDPOINT} points the functions at it, as {@code DYNAMODB_ENDPOINT} points them at the engine.
+ * {@code SQS_ENDPOINT} points the functions at it, as {@code DYNAMODB_ENDPOINT} points them at the engine. ElasticMQ
+ * runs inside this JVM (it ends with it) and is reached only through the guard of a {@link QueueFront}, whose port
+ * is the endpoint and the one every queue URL names.
  *
  * <pre>{@code try (LocalQueues queues = LocalQueues.start(template, "oneread", null)) { queues.url("JobQueue"); }}</pre>
  */
 public final class LocalQueues implements AutoCloseable {
     private final SQSRestServer server;
+    private final QueueFront front;
     private final URI endpoint;
     private final SqsClient client;
     private final Map<String, String> urls = new LinkedHashMap<>();
     private final Map<String, String> arns = new LinkedHashMap<>();
 
-    private LocalQueues(SQSRestServer server, URI endpoint) {
+    private LocalQueues(SQSRestServer server, QueueFront front, URI endpoint) {
         this.server = server;
+        this.front = front;
         this.endpoint = endpoint;
         this.client = client(endpoint);
     }
@@ -45,11 +50,20 @@ public final class LocalQueues implements AutoCloseable {
      *     redelivery); null to keep the template's
      */
     public static LocalQueues start(SamTemplate template, String prefix, Duration visibility) {
-        SQSRestServer server = SQSRestServerBuilder.withInterface("127.0.0.1")
-                .withDynamicPort()
-                .start();
-        int port = server.waitUntilStarted().localAddress().getPort();
-        LocalQueues queues = new LocalQueues(server, URI.create("http://127.0.0.1:" + port));
+        // The front's port first: ElasticMQ writes it into every queue URL it hands out (its own port, never).
+        QueueFront front = QueueFront.bind();
+        SQSRestServer server;
+        try {
+            server = SQSRestServerBuilder.withInterface("127.0.0.1")
+                    .withDynamicPort()
+                    .withServerAddress(new NodeAddress("http", "127.0.0.1", front.port(), ""))
+                    .start();
+            front.start(server.waitUntilStarted().localAddress().getPort());
+        } catch (RuntimeException e) {
+            front.close();
+            throw e;
+        }
+        LocalQueues queues = new LocalQueues(server, front, front.endpoint());
         try {
             queues.create(template, prefix, visibility);
         } catch (RuntimeException e) {
@@ -64,7 +78,7 @@ public final class LocalQueues implements AutoCloseable {
      * beside start-api sends to the same queues (one local world). Closing it leaves that server running.
      */
     public static LocalQueues attach(URI endpoint, SamTemplate template, String prefix) {
-        LocalQueues queues = new LocalQueues(null, endpoint);
+        LocalQueues queues = new LocalQueues(null, null, endpoint);
         template.resourcesOfType("AWS::SQS::Queue").keySet().forEach(logicalId -> {
             String url = queues.client
                     .getQueueUrl(software.amazon.awssdk.services.sqs.model.GetQueueUrlRequest.builder()
@@ -168,6 +182,9 @@ public final class LocalQueues implements AutoCloseable {
     @Override
     public void close() {
         client.close();
+        if (front != null) {
+            front.close();
+        }
         if (server != null) {
             server.stopAndWait();
         }

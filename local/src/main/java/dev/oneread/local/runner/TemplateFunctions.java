@@ -53,9 +53,14 @@ public final class TemplateFunctions {
             int memory = intProperty(properties, globals, "MemorySize", 128);
             int timeout = intProperty(properties, globals, "Timeout", 3);
             String handler = (String) properties.getOrDefault("Handler", globals.get("Handler"));
+            Map<String, Object> declared = new LinkedHashMap<>(variables(globals));
+            declared.putAll(variables(properties));
             Map<String, String> environment = new LinkedHashMap<>();
-            variables(globals).forEach((k, v) -> environment.put(k, resolve(v)));
-            variables(properties).forEach((k, v) -> environment.put(k, resolve(v)));
+            Map<String, String> absent = new LinkedHashMap<>();
+            declared.forEach((k, v) -> {
+                environment.put(k, resolve(v));
+                absentResource(v).ifPresent(ref -> absent.put(k, ref));
+            });
             if (environment.containsKey("CURSOR_KEY_SECRET")) {
                 // The runner stands in for Secrets Manager: the keys themselves, so no function calls AWS locally.
                 environment.put("CURSOR_KEYS", LocalStack.LOCAL_CURSOR_KEYS);
@@ -77,7 +82,8 @@ public final class TemplateFunctions {
                             memory,
                             timeout,
                             environment,
-                            routes(properties)));
+                            routes(properties),
+                            absent));
         });
         return out;
     }
@@ -107,6 +113,16 @@ public final class TemplateFunctions {
             Map<String, Object> properties, Map<String, Object> globals, String name, int fallback) {
         Object value = properties.getOrDefault(name, globals.get(name));
         return value == null ? fallback : Integer.parseInt(String.valueOf(value));
+    }
+
+    /** The template resource that {@code value} refers to, when this run has none of that name. */
+    private java.util.Optional<String> absentResource(Object value) {
+        if (value instanceof Map<?, ?> map && map.size() == 1 && map.get("Ref") instanceof String ref) {
+            if (!tableNames.containsKey(ref) && template.resources().containsKey(ref)) {
+                return java.util.Optional.of(ref);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** A literal, or {@code {Ref: X}} to a parameter or a table; any other intrinsic becomes "" (as sam local). */
