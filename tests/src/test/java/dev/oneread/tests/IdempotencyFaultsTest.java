@@ -432,7 +432,7 @@ class IdempotencyFaultsTest {
         String ws = Api.freshWorkspaceId("idemheaders");
         api.createWorkspace(ws, "Headers");
         String body = "{\"id\":\"01JDQ6V7K4N3M2P1R0S9T8V7W6\",\"workspaceId\":\"" + ws
-                + "\",\"name\":\"Once\",\"status\":\"ACTIVE\",\"createdAt\":\"2026-12-01T09:00:00Z\","
+                + "\",\"name\":\"Once\",\"description\":null,\"status\":\"ACTIVE\",\"createdAt\":\"2026-12-01T09:00:00Z\","
                 + "\"updatedAt\":\"2026-12-01T09:00:00Z\",\"version\":1}";
         engine.client.putItem(b -> b.tableName(TestEngine.TABLE).item(plantedReplay(ws, "headers", 201, body)));
         // WHEN the caller retries with that key
