@@ -300,14 +300,10 @@ class TextRulesTest {
     @Test
     void openApiPattern_shouldStateTheSameRule() throws IOException {
         // GIVEN the pattern openapi.yaml gives names and descriptions (a JSON Schema pattern, ECMA-262 syntax)
-        String yaml = Files.readString(engine.root.resolve("openapi.yaml"));
-        Matcher name = Pattern.compile("(?m)^    Name:\\n(?:      .*\\n)*?      pattern: '(.*)'$")
-                .matcher(yaml);
-        assertThat(name.find()).isTrue();
-        Pattern stated = Pattern.compile(name.group(1).replace("''", "'"));
+        Ecma262Regex stated = Ecma262Regex.compile(statedPattern("displayText"));
         // THEN it accepts what the API accepts
         for (String ok : List.of("Acme", "caf\u00e9", "line\nbreak\ttab", "\u65e5\u672c", "go \uD83D\uDE80", "a-b_c")) {
-            assertThat(stated.matcher(ok).matches()).as(ok).isTrue();
+            assertThat(stated.matches(ok)).as(ok).isTrue();
             assertThat(api.createProject(ws, Json.write(Map.of("name", ok))).status())
                     .isEqualTo(201);
         }
@@ -324,7 +320,75 @@ class TextRulesTest {
                 "a\ufdd0b",
                 "a\uD83F\uDFFFb",
                 "a\u001bb")) {
-            assertThat(stated.matcher(bad).matches()).as(bad).isFalse();
+            assertThat(stated.matches(bad)).as(bad).isFalse();
+        }
+    }
+
+    /** openapi.yaml's pattern under a YAML anchor ({@code &displayText}) or a Name's {@code not} pattern. */
+    private String statedPattern(String anchor) throws IOException {
+        String yaml = Files.readString(engine.root.resolve("openapi.yaml"));
+        Matcher pattern =
+                Pattern.compile("(?m)^ *pattern: &" + anchor + " '(.*)'$").matcher(yaml);
+        assertThat(pattern.find()).as("pattern &" + anchor + " in openapi.yaml").isTrue();
+        return pattern.group(1).replace("''", "'");
+    }
+
+    /**
+     * openapi.yaml's patterns are the ones generated from the code (the Unicode of the JDK that builds), so that a
+     * change of the rule cannot leave them behind. On a difference, the generated ones are written to
+     * {@code tests/target/display-text-patterns.txt}, to be pasted in.
+     */
+    @Test
+    void openApiPatterns_shouldBeTheOnesGeneratedFromTheCode() throws IOException {
+        String text = DisplayTextPattern.text();
+        String padded = DisplayTextPattern.padded();
+        Files.writeString(
+                engine.root.resolve("tests/target/display-text-patterns.txt"),
+                "displayText: " + text + "\nblankEnds: " + padded + "\n");
+        assertThat(statedPattern("displayText")).isEqualTo(text);
+        assertThat(statedPattern("descriptionText")).isEqualTo(text);
+        assertThat(statedPattern("blankEnds")).isEqualTo(padded);
+    }
+
+    /**
+     * The pattern, read as ECMA-262 5.1 (OpenAPI 3.0's dialect), gives the code's verdict on every code point,
+     * alone and in a name: displayable or not, and for a name, blank at an end or not.
+     */
+    @Test
+    void openApiPatterns_shouldAgreeWithTheCode_onEveryCodePoint() throws IOException {
+        Ecma262Regex text = Ecma262Regex.compile(statedPattern("displayText"));
+        Ecma262Regex blankEnds = Ecma262Regex.compile(statedPattern("blankEnds"));
+        List<String> disagreements = new java.util.ArrayList<>();
+        for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+            String alone = new String(Character.toChars(codePoint));
+            boolean displayable = DisplayText.displayable(codePoint);
+            boolean blank = DisplayText.isBlank(codePoint);
+            if (text.matches(alone) != displayable || text.matches("a" + alone + "b") != displayable) {
+                disagreements.add(String.format("U+%04X displayable=%s", codePoint, displayable));
+            }
+            if (blankEnds.matches(alone + "a") != blank
+                    || blankEnds.matches("a" + alone) != blank
+                    || blankEnds.matches("a" + alone + "b")) {
+                disagreements.add(String.format("U+%04X blank=%s", codePoint, blank));
+            }
+        }
+        assertThat(disagreements).isEmpty();
+    }
+
+    /**
+     * Where a tool reads the pattern by code points (the JDK, Python, ECMA-262 with the u flag) it is exact on the
+     * BMP and accepts every astral character (see DisplayTextPattern): it never refuses what the API accepts.
+     */
+    @Test
+    void openApiPattern_readByCodePoints_shouldBeExactOnTheBmp_andAcceptEveryAstralCharacter() throws IOException {
+        Pattern byCodePoints = Pattern.compile(statedPattern("displayText"));
+        for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+            boolean expected = codePoint > 0xFFFF || DisplayText.displayable(codePoint);
+            assertThat(byCodePoints
+                            .matcher(new String(Character.toChars(codePoint)))
+                            .matches())
+                    .as("U+%04X", codePoint)
+                    .isEqualTo(expected);
         }
     }
 }
