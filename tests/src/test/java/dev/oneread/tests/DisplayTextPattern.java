@@ -21,8 +21,8 @@ final class DisplayTextPattern {
 
     /** Every character displayable: the Description's pattern, and the Name's with {@link #padded()}. */
     static String text() {
+        String bmp = characterClass(DisplayText::displayable, 0, 0xFFFF);
         List<String> branches = new ArrayList<>();
-        branches.add(characterClass(DisplayText::displayable, 0, 0xFFFF));
         // Astral characters: each run of high surrogates that allow the same low surrogates.
         int high = 0xD800;
         while (high <= 0xDBFF) {
@@ -37,7 +37,9 @@ final class DisplayTextPattern {
             high = last + 1;
         }
         branches.add("[^\\u0000-\\uFFFF]");
-        return "^(?:" + String.join("|", branches) + ")*$";
+        // BMP runs as one repeated class, not as a branch of the repeated group: a backtracking engine (the JDK's)
+        // recurses once per repetition of a group, and a 2,000-character description overflowed its stack.
+        return "^" + bmp + "*(?:(?:" + String.join("|", branches) + ")" + bmp + "*)*$";
     }
 
     /** A name that begins or ends with a blank: what a Name must not match. */
