@@ -145,7 +145,8 @@ public record ApiRequest(
 
     /**
      * The version named by {@code If-Match: "<version>"} (our ETags). A missing header is a 428; a value that
-     * cannot match any version is a 412, as RFC 9110 has it. {@code *} matches any existing version.
+     * cannot match any version is a 412, as RFC 9110 has it. {@code *} matches any existing version. A PATCH reads
+     * it after its body, so that a bad body is a 400 whether the If-Match is missing, unparseable or stale.
      */
     public ExpectedVersion ifMatchVersion() {
         String value = header("if-match")

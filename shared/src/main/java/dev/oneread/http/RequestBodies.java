@@ -30,6 +30,9 @@ public final class RequestBodies {
     static final int MAX_SETTINGS_STRING = 4_000;
     /** The field of a workspace's own project quota, which only operators set. */
     public static final String PROJECT_QUOTA = "projectQuota";
+    /** What {@link DisplayText} refuses, as the problem details say it. */
+    private static final String REFUSED_CHARACTERS =
+            "control, format, separator, private-use, unassigned, default-ignorable or non-characters";
 
     private RequestBodies() {}
 
@@ -155,10 +158,22 @@ public final class RequestBodies {
 
     private static String name(Map<String, Object> body) {
         String name = optionalString(body, "name", MAX_NAME);
-        if (name == null || name.isBlank()) {
-            throw HttpProblemException.badRequest("name is required and must be 1-" + MAX_NAME + " characters");
+        if (name == null || DisplayText.isBlank(name)) {
+            throw HttpProblemException.badRequest(
+                    "name is required and must be 1-" + MAX_NAME + " characters, not only blanks");
         }
+        requireUnpadded("name", name);
         return name;
+    }
+
+    /**
+     * A name or a settings key that begins or ends with a blank (a space, a no-break space, U+2800, ...) looks like
+     * the same text without it, so one would pass for the other: refused, never trimmed behind the caller's back.
+     */
+    private static void requireUnpadded(String what, String text) {
+        if (DisplayText.isPadded(text)) {
+            throw HttpProblemException.badRequest(what + " must not begin or end with a space or another blank");
+        }
     }
 
     private static String optionalString(Map<String, Object> body, String field, int max) {
@@ -169,8 +184,8 @@ public final class RequestBodies {
         // The limit counts what is stored: the text in NFC.
         Optional<String> text = value instanceof String raw ? DisplayText.normalized(raw) : Optional.empty();
         if (text.isEmpty() || text.get().length() > max) {
-            throw HttpProblemException.badRequest(field + " must be a string of at most " + max
-                    + " characters, without control, format, separator, private-use, unassigned or non-characters");
+            throw HttpProblemException.badRequest(
+                    field + " must be a string of at most " + max + " characters, without " + REFUSED_CHARACTERS);
         }
         return text.get();
     }
@@ -213,11 +228,11 @@ public final class RequestBodies {
             Map<String, Object> checked = new LinkedHashMap<>();
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 Optional<String> key = DisplayText.normalized(String.valueOf(entry.getKey()));
-                if (key.isEmpty() || key.get().isEmpty() || key.get().length() > MAX_NAME) {
+                if (key.isEmpty() || DisplayText.isBlank(key.get()) || key.get().length() > MAX_NAME) {
                     throw HttpProblemException.badRequest("settings keys must be 1-" + MAX_NAME
-                            + " printable characters (no control, format, separator, private-use, unassigned or"
-                            + " non-characters)");
+                            + " printable characters, not only blanks (no " + REFUSED_CHARACTERS + ")");
                 }
+                requireUnpadded("a settings key", key.get());
                 if (checked.put(key.get(), checkedSettings(entry.getValue(), depth + 1)) != null) {
                     throw HttpProblemException.badRequest("settings keys must differ after Unicode normalisation");
                 }
@@ -235,8 +250,7 @@ public final class RequestBodies {
             Optional<String> text = DisplayText.normalized(raw);
             if (text.isEmpty() || text.get().length() > MAX_SETTINGS_STRING) {
                 throw HttpProblemException.badRequest("settings strings must be at most " + MAX_SETTINGS_STRING
-                        + " characters, without control, format, separator, private-use, unassigned or"
-                        + " non-characters");
+                        + " characters, without " + REFUSED_CHARACTERS);
             }
             return text.get();
         } else if (value instanceof Number number && !isDynamoDbNumber(number)) {

@@ -2,6 +2,7 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -98,5 +99,43 @@ class InputRulesTest {
 
         assertThat(response.status()).isEqualTo(201);
         assertThat(response.json()).containsEntry("name", "go \uD83D\uDE80");
+    }
+    /**
+     * An invalid body with each kind of If-Match: stale but well-formed, unparseable, missing. Found by an
+     * OpenAPI fuzzer (issue 22): the unparseable one answered 412 and the stale one 400 for the same body.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"\"999\"", "W/\"1\"", "not-an-etag", ""})
+    void patch_shouldCheckTheBodyBeforeTheIfMatch_whateverTheIfMatchIs(String ifMatch) {
+        // GIVEN a workspace and a project at version 1
+        String ws = workspace();
+        String project =
+                (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
+        String header = ifMatch.isEmpty() ? null : ifMatch;
+        // WHEN each is patched with a body that is invalid (an unknown field)
+        Lambda.Response workspacePatch = api.patchWorkspace(ws, header, "{\"nmae\":\"Acme 2\"}");
+        Lambda.Response projectPatch = api.patchProject(ws, project, header, "{\"nmae\":\"Site 2\"}");
+        // THEN both are the body's 400, never a 412 or 428 that depends on how the If-Match is wrong
+        assertThat(List.of(workspacePatch, projectPatch)).allSatisfy(response -> {
+            assertThat(response.status()).as(ifMatch + ": " + response.body()).isEqualTo(400);
+            assertThat((String) response.json().get("detail")).startsWith("unknown field");
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"999\"", "W/\"1\"", "not-an-etag"})
+    void patch_shouldAnswer412_forAValidBody_whenTheIfMatchIsStaleOrUnparseable(String ifMatch) {
+        // GIVEN
+        String ws = workspace();
+        String project =
+                (String) api.createProject(ws, "{\"name\":\"Site\"}").json().get("id");
+        // WHEN a valid body comes with an If-Match that matches no version
+        Lambda.Response workspacePatch = api.patchWorkspace(ws, ifMatch, "{\"name\":\"Acme 2\"}");
+        Lambda.Response projectPatch = api.patchProject(ws, project, ifMatch, "{\"name\":\"Site 2\"}");
+        // THEN a 412 either way, and nothing changed
+        assertThat(workspacePatch.status()).isEqualTo(412);
+        assertThat(projectPatch.status()).isEqualTo(412);
+        assertThat(api.getWorkspace(ws).json()).containsEntry("version", 1);
+        assertThat(api.getProject(ws, project).json()).containsEntry("version", 1);
     }
 }

@@ -90,6 +90,19 @@ class ListProjectsTest {
         assertThat(page.dynamoCapacity()).isEqualByComparingTo(EngineDeviations.emptyQueryCapacity());
     }
 
+    /** As openapi.yaml says (issue 22): one Query, which does not read the workspace item, so no 404 here. */
+    @Test
+    void listProjects_shouldReturnAnEmptyPage_forAWorkspaceThatDoesNotExist() {
+        // GIVEN a workspace id no one created, which the (operator) caller may use
+        String unknown = Api.freshWorkspaceId("none");
+        // WHEN
+        Lambda.Response page = api.listProjects(unknown, Map.of());
+        // THEN an empty last page from one Query
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.json()).containsEntry("items", List.of()).containsEntry("nextCursor", null);
+        assertThat(page.dynamoCalls()).isEqualTo(1);
+    }
+
     @Test
     void listProjects_shouldReject_aCursorFromAnotherList() {
         // A collection cursor can point at META, which is not a position in the project list.

@@ -40,7 +40,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  *
  * <p>The schemas are checked by a JSON Schema validator (networknt json-schema-validator, OpenAPI 3.0 dialect,
  * so {@code nullable} counts); this class only finds the schema of a response, as an OpenAPI document lays it
- * out. One addition to the standard formats: openapi.yaml's {@code date-time} is a UTC instant as
+ * out. Patterns are read as OpenAPI 3.0 says, ECMA-262 5.1 over UTF-16 code units ({@link Ecma262Regex}), not as
+ * the JDK reads them. One addition to the standard formats: openapi.yaml's {@code date-time} is a UTC instant as
  * {@link Instant#toString()} writes it (Timestamp's description), stricter than RFC 3339, which allows offsets.
  *
  * <pre>{@code
@@ -71,6 +72,7 @@ final class OpenApiContract {
                 registry -> registry.schemas(Map.of(DOCUMENT, yaml))
                         .schemaRegistryConfig(SchemaRegistryConfig.builder()
                                 .pathType(PathType.JSON_PATH)
+                                .regularExpressionFactory(Ecma262Regex.FACTORY)
                                 .build()));
     }
 

@@ -369,6 +369,50 @@ class OpenApiContractTest {
         assertThat(violations).isEmpty();
     }
 
+    /**
+     * Every link (ETag to If-Match, so stateful tools reach a successful PATCH and DELETE) names an operation of the
+     * document and a parameter that operation has, or its If-Match header.
+     */
+    @Test
+    void links_shouldNameDocumentedOperationsAndParameters() throws java.io.IOException {
+        tools.jackson.databind.JsonNode document = new tools.jackson.dataformat.yaml.YAMLMapper()
+                .readTree(java.nio.file.Files.readString(ProjectRoot.find().resolve("openapi.yaml")));
+        Map<String, List<String>> parameters = new LinkedHashMap<>();
+        for (tools.jackson.databind.JsonNode path : document.path("paths")) {
+            for (String method : List.of("get", "post", "patch", "delete")) {
+                tools.jackson.databind.JsonNode operation = path.path(method);
+                if (operation.has("operationId")) {
+                    List<String> names = new ArrayList<>(List.of("workspaceId", "projectId"));
+                    if (method.equals("patch") || method.equals("delete")) {
+                        names.add("header.If-Match");
+                    }
+                    parameters.put(operation.path("operationId").asString(), names);
+                }
+            }
+        }
+        List<String> links = new ArrayList<>();
+        for (tools.jackson.databind.JsonNode path : document.path("paths")) {
+            for (tools.jackson.databind.JsonNode operation : path) {
+                for (tools.jackson.databind.JsonNode response : operation.path("responses")) {
+                    for (tools.jackson.databind.JsonNode link : response.path("links")) {
+                        String target = link.path("operationId").asString();
+                        links.add(target);
+                        assertThat(parameters).containsKey(target);
+                        assertThat(parameters.get(target))
+                                .containsAll(link.path("parameters").propertyNames());
+                        assertThat(link.path("parameters")
+                                        .path("header.If-Match")
+                                        .asString())
+                                .isEqualTo("$response.header.ETag");
+                    }
+                }
+            }
+        }
+        assertThat(links)
+                .contains("updateWorkspace", "deleteWorkspace", "updateProject", "deleteProject")
+                .hasSize(12);
+    }
+
     /** The method is the route key's own, as in API Gateway's {@code routeKey}. */
     private static List<String> violations(String routeKey, int status, String contentType, String body) {
         return CONTRACT.violations(routeKey.substring(0, routeKey.indexOf(' ')), routeKey, status, contentType, body);

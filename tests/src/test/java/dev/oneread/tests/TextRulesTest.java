@@ -2,6 +2,7 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.oneread.http.DisplayText;
 import dev.oneread.json.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -48,7 +49,30 @@ class TextRulesTest {
                 Arguments.of("noncharacter U+FFFE", "\\ufffe"),
                 Arguments.of("noncharacter U+FDD0", "\\ufdd0"),
                 Arguments.of("noncharacter U+1FFFF", "\\ud83f\\udfff"),
-                Arguments.of("Cc ESCAPE", "\\u001b"));
+                Arguments.of("Cc ESCAPE", "\\u001b"),
+                // Default_Ignorable_Code_Point that is not Cf: invisible, so "Billing" plus one passed for "Billing"
+                Arguments.of("DI HANGUL FILLER", "\\u3164"),
+                Arguments.of("DI HANGUL CHOSEONG FILLER", "\\u115f"),
+                Arguments.of("DI HANGUL JUNGSEONG FILLER", "\\u1160"),
+                Arguments.of("DI HALFWIDTH HANGUL FILLER", "\\uffa0"),
+                Arguments.of("DI COMBINING GRAPHEME JOINER", "\\u034f"),
+                Arguments.of("DI VARIATION SELECTOR-16", "\\ufe0f"),
+                Arguments.of("DI VARIATION SELECTOR-17 U+E0100", "\\udb40\\udd00"),
+                Arguments.of("DI KHMER VOWEL INHERENT AQ", "\\u17b4"));
+    }
+
+    /** Characters that show as nothing but take a place: a space separator (Zs), or the blank braille pattern. */
+    static Stream<Arguments> blanks() {
+        return Stream.of(
+                Arguments.of("Zs SPACE", "\\u0020"),
+                Arguments.of("Zs NO-BREAK SPACE", "\\u00a0"),
+                Arguments.of("Zs OGHAM SPACE MARK", "\\u1680"),
+                Arguments.of("Zs FIGURE SPACE", "\\u2007"),
+                Arguments.of("Zs NARROW NO-BREAK SPACE", "\\u202f"),
+                Arguments.of("Zs MEDIUM MATHEMATICAL SPACE", "\\u205f"),
+                Arguments.of("Zs IDEOGRAPHIC SPACE", "\\u3000"),
+                Arguments.of("BRAILLE PATTERN BLANK", "\\u2800"),
+                Arguments.of("TAB", "\\t"));
     }
 
     @BeforeAll
@@ -73,16 +97,129 @@ class TextRulesTest {
                 api.patchWorkspace(ws, "\"1\"", "{\"name\":\"" + text + "\"}"),
                 api.patchProject(ws, project, "\"1\"", "{\"description\":\"" + text + "\"}"));
         // THEN each is a 400 problem that made no DynamoDB call, so nothing changed
+        assertRefusedAndNothingChanged(kind, responses, ws, project);
+    }
+
+    /** Each response a 400 problem that made no DynamoDB call, and the workspace and project as created. */
+    private void assertRefusedAndNothingChanged(
+            String what, List<Lambda.Response> responses, String workspace, String project) {
         assertThat(responses).allSatisfy(response -> {
-            assertThat(response.status()).as(kind + ": " + response.body()).isEqualTo(400);
+            assertThat(response.status()).as(what + ": " + response.body()).isEqualTo(400);
             assertThat(response.contentType()).isEqualTo("application/problem+json");
             assertThat(response.dynamoCalls()).isZero();
             assertThat(response.body()).doesNotContain("Exception", "WS#");
         });
-        assertThat(api.getProject(ws, project).json())
+        assertThat(api.getProject(workspace, project).json())
                 .containsEntry("name", "Plain")
                 .containsEntry("version", 1);
-        assertThat(api.getWorkspace(ws).json()).containsEntry("name", "Text").containsEntry("version", 1);
+        assertThat(api.getWorkspace(workspace).json())
+                .containsEntry("name", "Text")
+                .containsEntry("version", 1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blanks")
+    void namesAndSettingsKeys_shouldRefuseTheBlank_whenAloneOrAtAnEnd(String kind, String blank) {
+        // GIVEN a workspace and a project of this case's own (a PATCH that wrongly succeeds must not change the
+        // shared ones), and a name or settings key that looks empty or looks like "Billing"
+        String ws = Api.freshWorkspaceId("blank");
+        api.createWorkspace(ws, "Text");
+        String project =
+                (String) api.createProject(ws, "{\"name\":\"Plain\"}").json().get("id");
+        List<String> names = List.of(blank, blank + blank, "Billing" + blank, blank + "Billing");
+        for (String name : names) {
+            // WHEN it is sent where a name or a key is read
+            List<Lambda.Response> responses = List.of(
+                    api.createProject(ws, "{\"name\":\"" + name + "\"}"),
+                    api.createWorkspace("{\"id\":\"" + Api.freshWorkspaceId("t") + "\",\"name\":\"" + name + "\"}"),
+                    api.createWorkspace("{\"id\":\"" + Api.freshWorkspaceId("t") + "\",\"name\":\"ok\",\"settings\":{\""
+                            + name + "\":1}}"),
+                    api.patchWorkspace(ws, "\"1\"", "{\"name\":\"" + name + "\"}"),
+                    api.patchWorkspace(ws, "\"1\"", "{\"settings\":{\"k\":{\"" + name + "\":1}}}"),
+                    api.patchProject(ws, project, "\"1\"", "{\"name\":\"" + name + "\"}"));
+            // THEN each is a 400 that made no DynamoDB call, so nothing changed
+            assertRefusedAndNothingChanged(kind + " in \"" + name + "\"", responses, ws, project);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blanks")
+    void blanks_shouldBeKept_insideANameAndAnywhereInADescriptionOrSettingsValue(String kind, String blank) {
+        // WHEN a blank stands between words of a name, and at the ends of a description and a settings value
+        Lambda.Response created = api.createProject(
+                ws, "{\"name\":\"Billing" + blank + "Team\",\"description\":\"" + blank + "indented" + blank + "\"}");
+        Lambda.Response workspace = api.createWorkspace("{\"id\":\"" + Api.freshWorkspaceId("t")
+                + "\",\"name\":\"ok\",\"settings\":{\"k\":\"" + blank + "\"}}");
+        // THEN they are text like any other: only a name's (or key's) ends, or a name of nothing else, are refused
+        assertThat(created.status()).as(kind + ": " + created.body()).isEqualTo(201);
+        assertThat(workspace.status()).as(kind + ": " + workspace.body()).isEqualTo(201);
+    }
+
+    /**
+     * The code points the issue found in invisible names, each with the status the API gives it, from what the
+     * API answers: alone, after "Billing", and between two letters, as a project name. Printed as the markdown
+     * table of the closing note, and written to {@code target/text-rules-table.md}.
+     */
+    @Test
+    void invisibleCodePoints_shouldEachBeRefusedOrBlank() throws IOException {
+        Map<Integer, String> expected = new java.util.LinkedHashMap<>();
+        for (int codePoint : new int[] {0x3164, 0x115F, 0x1160, 0xFFA0, 0x034F, 0xFE0F, 0xE0100, 0x17B4}) {
+            expected.put(codePoint, "refused as ignorable");
+        }
+        for (int codePoint : new int[] {0x2800, 0x00A0, 0x2007, 0x202F}) {
+            expected.put(codePoint, "treated as blank");
+        }
+        StringBuilder table =
+                new StringBuilder("| code point | name | alone | after Billing | between letters | status |\n"
+                        + "| --- | --- | --- | --- | --- | --- |\n");
+        Map<Integer, String> actual = new java.util.LinkedHashMap<>();
+        for (int codePoint : expected.keySet()) {
+            String c = Json.write(new String(Character.toChars(codePoint)));
+            c = c.substring(1, c.length() - 1);
+            int alone = api.createProject(ws, "{\"name\":\"" + c + "\"}").status();
+            int after = api.createProject(ws, "{\"name\":\"Billing" + c + "\"}").status();
+            int between = api.createProject(ws, "{\"name\":\"a" + c + "b\"}").status();
+            String status = between == 400 && alone == 400 && after == 400
+                    ? "refused as ignorable"
+                    : between == 201 && alone == 400 && after == 400 ? "treated as blank" : "accepted";
+            actual.put(codePoint, status);
+            table.append(String.format(
+                    "| U+%04X | %s | %d | %d | %d | %s |%n",
+                    codePoint, Character.getName(codePoint), alone, after, between, status));
+        }
+        System.out.print(table);
+        Files.writeString(engine.root.resolve("tests/target/text-rules-table.md"), table);
+        assertThat(actual).as(table.toString()).isEqualTo(expected);
+    }
+
+    /**
+     * DisplayText's Default_Ignorable_Code_Point table is typed in from Unicode's file; this checks it against the
+     * JDK's own data where the two can be compared: the derivation takes in every Cf but a few named ones.
+     */
+    @Test
+    void defaultIgnorable_shouldHoldEveryFormatCharacter_butTheOnesUnicodeLeavesOut() {
+        for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+            boolean leftOut = Character.isWhitespace(codePoint)
+                    || (codePoint >= 0xFFF9 && codePoint <= 0xFFFB) // annotation characters
+                    || (codePoint >= 0x13430 && codePoint <= 0x1343F) // Egyptian hieroglyph format controls
+                    || List.of(0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891)
+                            .contains(codePoint) // Prepended_Concatenation_Mark
+                    || List.of(0x08E2, 0x110BD, 0x110CD).contains(codePoint);
+            if (Character.getType(codePoint) == Character.FORMAT && !leftOut) {
+                assertThat(DisplayText.isDefaultIgnorable(codePoint))
+                        .as("U+%04X", codePoint)
+                        .isTrue();
+            }
+        }
+        // and the fillers and selectors the issue found, which are not Cf
+        for (int codePoint : new int[] {0x3164, 0x115F, 0x1160, 0xFFA0, 0x034F, 0xFE0F, 0xE0100, 0x17B4, 0x17B5}) {
+            assertThat(DisplayText.isDefaultIgnorable(codePoint))
+                    .as("U+%04X", codePoint)
+                    .isTrue();
+        }
+        // while a blank is not ignorable: it takes a place
+        assertThat(DisplayText.isDefaultIgnorable(0x2800)).isFalse();
+        assertThat(DisplayText.isDefaultIgnorable(0x00A0)).isFalse();
     }
 
     @Test
@@ -163,14 +300,10 @@ class TextRulesTest {
     @Test
     void openApiPattern_shouldStateTheSameRule() throws IOException {
         // GIVEN the pattern openapi.yaml gives names and descriptions (a JSON Schema pattern, ECMA-262 syntax)
-        String yaml = Files.readString(engine.root.resolve("openapi.yaml"));
-        Matcher name = Pattern.compile("(?m)^    Name:\\n(?:      .*\\n)*?      pattern: '(.*)'$")
-                .matcher(yaml);
-        assertThat(name.find()).isTrue();
-        Pattern stated = Pattern.compile(name.group(1).replace("''", "'"));
+        Ecma262Regex stated = Ecma262Regex.compile(statedPattern("displayText"));
         // THEN it accepts what the API accepts
         for (String ok : List.of("Acme", "caf\u00e9", "line\nbreak\ttab", "\u65e5\u672c", "go \uD83D\uDE80", "a-b_c")) {
-            assertThat(stated.matcher(ok).matches()).as(ok).isTrue();
+            assertThat(stated.matches(ok)).as(ok).isTrue();
             assertThat(api.createProject(ws, Json.write(Map.of("name", ok))).status())
                     .isEqualTo(201);
         }
@@ -187,7 +320,75 @@ class TextRulesTest {
                 "a\ufdd0b",
                 "a\uD83F\uDFFFb",
                 "a\u001bb")) {
-            assertThat(stated.matcher(bad).matches()).as(bad).isFalse();
+            assertThat(stated.matches(bad)).as(bad).isFalse();
+        }
+    }
+
+    /** openapi.yaml's pattern under a YAML anchor ({@code &displayText}) or a Name's {@code not} pattern. */
+    private String statedPattern(String anchor) throws IOException {
+        String yaml = Files.readString(engine.root.resolve("openapi.yaml"));
+        Matcher pattern =
+                Pattern.compile("(?m)^ *pattern: &" + anchor + " '(.*)'$").matcher(yaml);
+        assertThat(pattern.find()).as("pattern &" + anchor + " in openapi.yaml").isTrue();
+        return pattern.group(1).replace("''", "'");
+    }
+
+    /**
+     * openapi.yaml's patterns are the ones generated from the code (the Unicode of the JDK that builds), so that a
+     * change of the rule cannot leave them behind. On a difference, the generated ones are written to
+     * {@code tests/target/display-text-patterns.txt}, to be pasted in.
+     */
+    @Test
+    void openApiPatterns_shouldBeTheOnesGeneratedFromTheCode() throws IOException {
+        String text = DisplayTextPattern.text();
+        String padded = DisplayTextPattern.padded();
+        Files.writeString(
+                engine.root.resolve("tests/target/display-text-patterns.txt"),
+                "displayText: " + text + "\nblankEnds: " + padded + "\n");
+        assertThat(statedPattern("displayText")).isEqualTo(text);
+        assertThat(statedPattern("descriptionText")).isEqualTo(text);
+        assertThat(statedPattern("blankEnds")).isEqualTo(padded);
+    }
+
+    /**
+     * The pattern, read as ECMA-262 5.1 (OpenAPI 3.0's dialect), gives the code's verdict on every code point,
+     * alone and in a name: displayable or not, and for a name, blank at an end or not.
+     */
+    @Test
+    void openApiPatterns_shouldAgreeWithTheCode_onEveryCodePoint() throws IOException {
+        Ecma262Regex text = Ecma262Regex.compile(statedPattern("displayText"));
+        Ecma262Regex blankEnds = Ecma262Regex.compile(statedPattern("blankEnds"));
+        List<String> disagreements = new java.util.ArrayList<>();
+        for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+            String alone = new String(Character.toChars(codePoint));
+            boolean displayable = DisplayText.displayable(codePoint);
+            boolean blank = DisplayText.isBlank(codePoint);
+            if (text.matches(alone) != displayable || text.matches("a" + alone + "b") != displayable) {
+                disagreements.add(String.format("U+%04X displayable=%s", codePoint, displayable));
+            }
+            if (blankEnds.matches(alone + "a") != blank
+                    || blankEnds.matches("a" + alone) != blank
+                    || blankEnds.matches("a" + alone + "b")) {
+                disagreements.add(String.format("U+%04X blank=%s", codePoint, blank));
+            }
+        }
+        assertThat(disagreements).isEmpty();
+    }
+
+    /**
+     * Where a tool reads the pattern by code points (the JDK, Python, ECMA-262 with the u flag) it is exact on the
+     * BMP and accepts every astral character (see DisplayTextPattern): it never refuses what the API accepts.
+     */
+    @Test
+    void openApiPattern_readByCodePoints_shouldBeExactOnTheBmp_andAcceptEveryAstralCharacter() throws IOException {
+        Pattern byCodePoints = Pattern.compile(statedPattern("displayText"));
+        for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+            boolean expected = codePoint > 0xFFFF || DisplayText.displayable(codePoint);
+            assertThat(byCodePoints
+                            .matcher(new String(Character.toChars(codePoint)))
+                            .matches())
+                    .as("U+%04X", codePoint)
+                    .isEqualTo(expected);
         }
     }
 }

@@ -43,8 +43,10 @@ public final class UpdateProjectFunction extends HttpApiFunction {
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceId workspaceId = request.workspaceId();
         ProjectId projectId = request.projectId();
-        ExpectedVersion expectedVersion = request.ifMatchVersion();
+        // The body first, then the precondition: a bad body is a 400 whatever the If-Match, since a stale one is
+        // only found by the write itself, which needs a valid body (README, "Writes").
         ProjectPatch patch = RequestBodies.projectPatch(request);
+        ExpectedVersion expectedVersion = request.ifMatchVersion();
         Project project = store.updateProject(
                 workspaceId, projectId, patch, expectedVersion, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
         return HttpResponse.ok(Representations.project(project))

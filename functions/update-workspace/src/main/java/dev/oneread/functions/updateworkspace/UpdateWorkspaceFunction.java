@@ -42,11 +42,13 @@ public final class UpdateWorkspaceFunction extends HttpApiFunction {
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceId workspaceId = request.workspaceId();
-        ExpectedVersion expectedVersion = request.ifMatchVersion();
+        // The body first, then the precondition: a bad body is a 400 whatever the If-Match, since a stale one is
+        // only found by the write itself, which needs a valid body (README, "Writes").
         WorkspacePatch patch = RequestBodies.workspacePatch(request);
         if (patch.projectQuota() != null) {
             request.requireOperator();
         }
+        ExpectedVersion expectedVersion = request.ifMatchVersion();
         Workspace workspace = store.updateWorkspace(
                 workspaceId, patch, expectedVersion, clock.instant().truncatedTo(ChronoUnit.MILLIS), tally);
         return HttpResponse.ok(Representations.workspace(workspace))
