@@ -87,7 +87,7 @@ public final class MigrationRequests {
 
     /** The workspace item, strongly consistent: why a lease was refused, or whether a run holds one. */
     public GetItemRequest readWorkspace(WorkspaceId workspaceId) {
-        return table.get(KeyCodec.workspaceKey(workspaceId), true);
+        return table.workspaceAsItStands(workspaceId);
     }
 
     private static AttributeValue epochMillis(Instant instant) {

@@ -38,7 +38,7 @@ public final class PurgeRequests {
 
     /** The workspace item, strongly consistent: the purge acts only on the run that marked it. */
     public GetItemRequest readWorkspace(WorkspaceId workspaceId) {
-        return table.get(KeyCodec.workspaceKey(workspaceId), true);
+        return table.workspaceAsItStands(workspaceId);
     }
 
     /**

@@ -41,7 +41,7 @@ public final class StatsRequests {
 
     /** The workspace item, strongly consistent: whether a task whose write was refused may still keep the report. */
     public GetItemRequest readWorkspace(WorkspaceId workspaceId) {
-        return table.get(KeyCodec.workspaceKey(workspaceId), true);
+        return table.workspaceAsItStands(workspaceId);
     }
 
     /** One page of a partition's projects, in key order, after {@code after}: eventually consistent. */

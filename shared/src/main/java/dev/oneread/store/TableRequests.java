@@ -2,7 +2,9 @@ package dev.oneread.store;
 
 import dev.oneread.expr.Expression;
 import dev.oneread.expr.UpdateExpression;
+import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.WorkspaceId;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -37,6 +39,14 @@ final class TableRequests {
     }
 
     /** One item; strongly consistent when {@code consistent}, else eventually consistent (half the price). */
+    /**
+     * A workspace's item as it stands, strongly consistent: what every job reads before it acts on a workspace (a
+     * purge's run, a migration's lease, whether a stats task may still keep the report).
+     */
+    GetItemRequest workspaceAsItStands(WorkspaceId workspaceId) {
+        return get(KeyCodec.workspaceKey(workspaceId), true);
+    }
+
     GetItemRequest get(PrimaryKey key, boolean consistent) {
         return GetItemRequest.builder()
                 .tableName(tableName)
