@@ -131,11 +131,9 @@ class JobsTest {
                     table);
             List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
             try (QueuePoller poller = workers(queues, worker, lines)) {
-                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-                while (System.nanoTime() < deadline
-                        && (applied(lines) < TASKS || depth(queues, "JobDeadLetterQueue") < 1)) {
-                    Thread.sleep(200);
-                }
+                Eventually.await(
+                        () -> applied(lines) >= TASKS && depth(queues, "JobDeadLetterQueue") >= 1,
+                        Duration.ofSeconds(60));
             }
             // THEN every task's counts were written once, and every workspace's equal a brute-force count
             assertThat(applied(lines)).isEqualTo(TASKS);
@@ -228,11 +226,9 @@ class JobsTest {
                     1,
                     event -> invoke(planner, event, planLines),
                     new PrintStream(new ByteArrayOutputStream()))) {
-                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                while (System.nanoTime() < deadline
-                        && planLines.stream().noneMatch(l -> Boolean.TRUE.equals(l.get("done")))) {
-                    Thread.sleep(100);
-                }
+                Eventually.await(
+                        () -> planLines.stream().anyMatch(l -> Boolean.TRUE.equals(l.get("done"))),
+                        Duration.ofSeconds(30));
             }
             // THEN the same run went on where it stopped, and every workspace has exactly one task
             assertThat(planLines)
@@ -299,10 +295,7 @@ class JobsTest {
                 for (JobTask task : forged) {
                     queues.client().sendMessage(r -> r.queueUrl(queue).messageBody(task.toJson()));
                 }
-                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-                while (System.nanoTime() < deadline && depth(queues, "JobDeadLetterQueue") < forged.size()) {
-                    Thread.sleep(200);
-                }
+                Eventually.await(() -> depth(queues, "JobDeadLetterQueue") >= forged.size(), Duration.ofSeconds(60));
                 // THEN each failed as a batch item on every receive, saying why, and went to the dead-letter queue
                 synchronized (lines) {
                     assertThat(lines)
@@ -326,10 +319,7 @@ class JobsTest {
                                 planner(engine, queues, plan, table), Map.of("job", "stats"))
                         .output();
                 assertThat(planned).containsEntry("tasks", 3);
-                deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                while (System.nanoTime() < deadline && applied(lines) < 3) {
-                    Thread.sleep(100);
-                }
+                Eventually.await(() -> applied(lines) >= 3, Duration.ofSeconds(30));
             }
             // THEN it is applied: nothing froze the stats
             assertThat(applied(lines)).as(lines.toString()).isEqualTo(3);

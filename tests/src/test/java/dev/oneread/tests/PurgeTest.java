@@ -32,7 +32,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -156,7 +155,7 @@ class PurgeTest {
         assertThat(again.json()).containsEntry("deletedAt", deleted.json().get("deletedAt"));
 
         // WHEN the purge tasks run (after the fence)
-        await(() -> itemsOf(plain).isEmpty() && itemsOf(hot).isEmpty(), Duration.ofSeconds(60));
+        Eventually.await(() -> itemsOf(plain).isEmpty() && itemsOf(hot).isEmpty(), Duration.ofSeconds(60));
 
         // THEN both leave no item, in any partition or shard, and no entry in the index
         assertThat(itemsOf(plain)).isEmpty();
@@ -180,7 +179,7 @@ class PurgeTest {
                         .queueUrl(queues.url("JobQueue"))
                         .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
                         .build());
-        await(() -> lines.size() > linesBefore, Duration.ofSeconds(20));
+        Eventually.await(() -> lines.size() > linesBefore, Duration.ofSeconds(20));
         // THEN the redelivered task finds nothing to do, and the DELETE finds no workspace
         assertThat(lines.get(linesBefore)).containsEntry("state", "gone").containsEntry("deleted", 0);
         assertThat(api.deleteWorkspace(plain, null).status()).isEqualTo(404);
@@ -192,7 +191,7 @@ class PurgeTest {
                         .queueUrl(queues.url("JobQueue"))
                         .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
                         .build());
-        await(() -> lines.size() > linesAfter, Duration.ofSeconds(20));
+        Eventually.await(() -> lines.size() > linesAfter, Duration.ofSeconds(20));
         assertThat(lines.get(linesAfter)).containsEntry("state", "not this purge");
         assertThat(api.getWorkspace(plain).status()).isEqualTo(200);
     }
@@ -213,7 +212,7 @@ class PurgeTest {
         // THEN the create succeeded (it started while the workspace was live), yet the purge, which swept only
         // after the fence, leaves nothing: no orphan project
         assertThat(created.status()).as(created.body()).isEqualTo(201);
-        await(() -> itemsOf(racing).isEmpty(), Duration.ofSeconds(30));
+        Eventually.await(() -> itemsOf(racing).isEmpty(), Duration.ofSeconds(30));
         assertThat(itemsOf(racing)).isEmpty();
         assertThat(line(racing, "purged")).containsEntry("deleted", 1 + 3 + 1);
     }
@@ -229,7 +228,8 @@ class PurgeTest {
 
         // WHEN the workspace is deleted and purged before the held create writes
         assertThat(api.deleteWorkspace(racing, null).status()).isEqualTo(202);
-        await(() -> lines.stream().anyMatch(l -> racing.equals(l.get("workspaceId"))), Duration.ofSeconds(30));
+        Eventually.await(
+                () -> lines.stream().anyMatch(l -> racing.equals(l.get("workspaceId"))), Duration.ofSeconds(30));
         race.hold().release.countDown();
         assertThat(race.create().get(10, TimeUnit.SECONDS).status()).isEqualTo(201);
 
@@ -360,13 +360,6 @@ class PurgeTest {
                     .filter(l -> workspace.equals(l.get("workspaceId")) && state.equals(l.get("state")))
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("no " + state + " line for " + workspace + ": " + lines));
-        }
-    }
-
-    private static void await(BooleanSupplier done, Duration limit) throws InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!done.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
         }
     }
 
