@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The local engine: the pinned dynalite behind a guard that keeps web pages out.
+// The local engine: the pinned dynalite behind a guard that keeps web pages out and enforces DynamoDB's
+// per-partition limits.
 //
 // dynalite answers any origin (Access-Control-Allow-Origin: *) and accepts any signature, so a page the developer
 // opens could find its port and read or delete every tenant's items. Here a request that carries an Origin header
@@ -7,12 +8,23 @@
 // (DNS rebinding), is refused with 403 before dynalite sees it, and no CORS header is ever sent. SDK clients
 // send neither an Origin nor a foreign Host, so they never notice.
 //
+// dynalite never throttles; DynamoDB does, per partition (engine/heat.js, engine/guard.js): --partition-limits
+// scales DynamoDB's limits (1, the default: 3,000 read and 1,000 write units per second per partition key value;
+// 0: off; 0.05: every limit / 20, so that a 2-core machine can reach them). GET /_oneread/heat reports every
+// partition key value touched since start, with its consumed units, admitted requests and throttles by reason.
+//
 // Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0] [--exit-with-stdin]
+//                       [--partition-limits SCALE]
 'use strict'
 
 const http = require('http')
 const argv = require('minimist')(process.argv.slice(2))
+const fs = require('fs')
+const path = require('path')
 const dynalite = require('dynalite')
+const { Heat } = require('./engine/heat')
+const { PartitionGuard } = require('./engine/guard')
+const { send } = require('./engine/inner')
 
 const port = Number(argv.port)
 const host = argv.host || '127.0.0.1'
@@ -21,8 +33,27 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(2)
 }
 
+const scale = argv['partition-limits'] === undefined ? 1 : Number(argv['partition-limits'])
+if (!Number.isFinite(scale) || scale < 0) {
+  console.error('engine.js: --partition-limits must be a number >= 0 (1 = DynamoDB\'s limits, 0 = off)')
+  process.exit(2)
+}
+
 // dynalite's own server is never bound: its request handler serves what the guard lets through.
 const engine = dynalite(argv)
+const heat = new Heat(scale)
+// Tables' OnDemandThroughput caps, which dynalite drops: kept beside a persisted store so that they outlive a restart.
+const capsFile = argv.path ? path.join(String(argv.path), 'oneread-engine-caps.json') : null
+const partitions = new PartitionGuard(engine, heat, {
+  load () {
+    try { return capsFile ? JSON.parse(fs.readFileSync(capsFile, 'utf8')) : {} } catch { return {} }
+  },
+  save (caps) {
+    if (capsFile) fs.writeFileSync(capsFile, JSON.stringify(caps))
+  },
+})
+const HEAT_PATH = '/_oneread/heat'
+const MAX_REQUEST_BYTES = 16 * 1024 * 1024
 // A loopback name, on any port: a rebinding page's Host is its own domain name, never one of these, and a
 // loopback proxy in front of the engine (the tests' latency proxy) forwards the Host of its own port.
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i
@@ -40,9 +71,32 @@ const guard = http.createServer((req, res) => {
   if (req.headers.origin !== undefined) return refuse(res, 'requests from web pages (an Origin header)')
   if (!LOOPBACK_HOST.test(req.headers.host || '')) return refuse(res, 'requests for another host (Host must be a loopback address)')
   if (req.method === 'OPTIONS') return refuse(res, 'CORS preflights')
-  const setHeader = res.setHeader.bind(res)
-  res.setHeader = (name, value) => (/^access-control-/i.test(name) ? res : setHeader(name, value))
-  engine.emit('request', req, res)
+  if (req.method === 'GET' && req.url.split('?')[0] === HEAT_PATH) {
+    const body = JSON.stringify(heat.snapshot())
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' })
+    return res.end(body)
+  }
+  if (req.method !== 'POST') {
+    const setHeader = res.setHeader.bind(res)
+    res.setHeader = (name, value) => (/^access-control-/i.test(name) ? res : setHeader(name, value))
+    return engine.emit('request', req, res)
+  }
+  const chunks = []
+  let size = 0
+  req.on('data', (chunk) => {
+    size += chunk.length
+    if (size <= MAX_REQUEST_BYTES) chunks.push(chunk)
+  })
+  req.on('end', () => {
+    // As dynalite does: a body over DynamoDB's 16 MB request limit is refused with an empty 413.
+    if (size > MAX_REQUEST_BYTES) return send(res, 413, {}, '')
+    partitions.serve(req.headers, Buffer.concat(chunks).toString('utf8'), res).catch((err) => {
+      console.error('engine.js: %s', err && err.stack)
+      if (!res.headersSent) {
+        send(res, 500, {}, { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'Internal server error' })
+      }
+    })
+  })
 })
 
 guard.listen(port, host, () => {

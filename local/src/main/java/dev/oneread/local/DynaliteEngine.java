@@ -25,7 +25,8 @@ import java.util.concurrent.TimeoutException;
  * {@code node local/engine.js}, which serves dynalite behind a guard: a request with an {@code Origin} header (a
  * web page's) or a {@code Host} other than the engine's loopback address is refused, and no CORS header is sent.
  * It is node itself (no shell wrapper), so stopping it stops the engine; and it watches its stdin, a pipe from this
- * JVM, so that it ends with the JVM even when nothing could stop it (a {@code kill -9} of the runner).
+ * JVM, so that it ends with the JVM even when nothing could stop it (a {@code kill -9} of the runner). The guard
+ * also enforces DynamoDB's per-partition limits ({@link PartitionLimits}) and reports their heat ({@link EngineHeat}).
  *
  * <pre>{@code try (DynaliteEngine engine = DynaliteEngine.start(root, null)) { URI endpoint = engine.endpoint(); }}</pre>
  */
@@ -36,22 +37,37 @@ public final class DynaliteEngine implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final PartitionLimits limits;
     private final Thread shutdownHook;
 
-    private DynaliteEngine(Process process, int port) {
+    private DynaliteEngine(Process process, int port, PartitionLimits limits) {
         this.process = process;
         this.port = port;
+        this.limits = limits;
         this.shutdownHook = new Thread(this::stopProcess, "dynalite-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
-    /** Starts dynalite on a free port; {@code dataDir} null means in memory. */
+    /** Starts dynalite on a free port, with DynamoDB's partition limits; {@code dataDir} null means in memory. */
     public static DynaliteEngine start(Path projectRoot, Path dataDir) {
-        return start(projectRoot, dataDir, freePort());
+        return start(projectRoot, dataDir, freePort(), PartitionLimits.DYNAMODB);
     }
 
-    /** Starts dynalite on {@code port}: how a restart comes back where clients expect it. */
+    /** Starts dynalite on a free port with the given partition limits. */
+    public static DynaliteEngine start(Path projectRoot, Path dataDir, PartitionLimits limits) {
+        return start(projectRoot, dataDir, freePort(), limits);
+    }
+
+    /** Starts dynalite on {@code port}, with DynamoDB's partition limits: how a restart comes back where clients expect it. */
     public static DynaliteEngine start(Path projectRoot, Path dataDir, int port) {
+        return start(projectRoot, dataDir, port, PartitionLimits.DYNAMODB);
+    }
+
+    /**
+     * Starts dynalite on {@code port}; the guard in front of it enforces DynamoDB's per-partition limits at the
+     * given scale ({@link PartitionLimits#OFF} for none) and serves their heat at {@link EngineHeat#PATH}.
+     */
+    public static DynaliteEngine start(Path projectRoot, Path dataDir, int port, PartitionLimits limits) {
         Path cli = projectRoot.resolve("local/engine.js");
         if (!Files.isRegularFile(projectRoot.resolve("local/node_modules/dynalite/index.js"))) {
             throw new IllegalStateException("dynalite is not installed: run `npm ci --prefix local` first");
@@ -69,7 +85,9 @@ public final class DynaliteEngine implements AutoCloseable {
                 "0",
                 // stdin is a pipe that only this JVM holds open and never writes to: when the JVM ends, however
                 // it ends (kill -9 runs no shutdown hook), the pipe closes and the engine stops with it.
-                "--exit-with-stdin"));
+                "--exit-with-stdin",
+                "--partition-limits",
+                limits.optionText()));
         if (dataDir != null) {
             try {
                 Files.createDirectories(dataDir);
@@ -82,7 +100,7 @@ public final class DynaliteEngine implements AutoCloseable {
         try {
             Process process =
                     new ProcessBuilder(command).redirectErrorStream(true).start();
-            DynaliteEngine engine = new DynaliteEngine(process, port);
+            DynaliteEngine engine = new DynaliteEngine(process, port, limits);
             engine.awaitListening();
             return engine;
         } catch (IOException e) {
@@ -96,6 +114,11 @@ public final class DynaliteEngine implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The partition limits this engine enforces. */
+    public PartitionLimits limits() {
+        return limits;
     }
 
     public boolean isAlive() {

@@ -1,6 +1,8 @@
 package dev.oneread.tests;
 
 import dev.oneread.local.DynaliteEngine;
+import dev.oneread.local.EngineHeat;
+import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
@@ -8,19 +10,25 @@ import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The real engine every integration test talks to over HTTP: dynalite started once per test JVM on a free
- * port (or the engine at DYNAMODB_ENDPOINT), with the table created from template.yaml.
+ * port (or the engine at DYNAMODB_ENDPOINT), with the table created from template.yaml. It enforces DynamoDB's
+ * partition limits at the scale of the system property {@code partition.limits} (default 1, DynamoDB's own);
+ * {@link #withLimits(double)} starts a separate engine at another scale, for tests that must reach the limits.
  */
 final class TestEngine {
     static final String TABLE = "oneread-test";
     /** Names the engine at DYNAMODB_ENDPOINT, for {@link EngineDeviations}: {@code dynalite}, or anything else. */
     static final String ENGINE_VARIABLE = "DYNAMODB_ENGINE";
+    /** The system property that scales the shared engine's partition limits ({@code -Dpartition.limits=0.05}). */
+    static final String LIMITS_PROPERTY = "partition.limits";
 
     private static TestEngine instance;
+    private static final Map<PartitionLimits, TestEngine> scaled = new HashMap<>();
 
     final Path root;
     final URI endpoint;
@@ -53,12 +61,34 @@ final class TestEngine {
             if (external != null && !external.isBlank()) {
                 instance = new TestEngine(root, null, URI.create(external));
             } else {
-                DynaliteEngine engine = DynaliteEngine.start(root, null);
-                instance = new TestEngine(root, engine, engine.endpoint());
-                // One engine for the whole run; the engine registers its own shutdown hook as a backstop.
-                Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
+                instance = started(root, PartitionLimits.parse(System.getProperty(LIMITS_PROPERTY, "1")));
             }
         }
         return instance;
+    }
+
+    /**
+     * A local engine of its own, with its own table, enforcing the partition limits at {@code scale}: started once
+     * per scale in this JVM, whatever DYNAMODB_ENDPOINT says (only the local engine has these limits).
+     */
+    static synchronized TestEngine withLimits(double scale) {
+        return scaled.computeIfAbsent(new PartitionLimits(scale), limits -> started(ProjectRoot.find(), limits));
+    }
+
+    private static TestEngine started(Path root, PartitionLimits limits) {
+        DynaliteEngine engine = DynaliteEngine.start(root, null, limits);
+        // One engine per scale for the whole run; the engine registers its own shutdown hook as a backstop.
+        Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
+        return new TestEngine(root, engine, engine.endpoint());
+    }
+
+    /** The partition limits this engine enforces; empty for an engine at DYNAMODB_ENDPOINT. */
+    java.util.Optional<PartitionLimits> limits() {
+        return java.util.Optional.ofNullable(engine).map(DynaliteEngine::limits);
+    }
+
+    /** The engine's heat: what every partition consumed and how often it was throttled since the engine started. */
+    EngineHeat.Snapshot heat() {
+        return EngineHeat.read(endpoint);
     }
 }

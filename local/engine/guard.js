@@ -1,0 +1,468 @@
+'use strict'
+// The partition limits: every data operation goes through here on its way to dynalite.
+//
+// A request names the partitions it addresses (a table partition key value, an index's, and for a write the index
+// partitions its old and new images occupy); it is refused, as DynamoDB refuses it, while one of their buckets (or
+// the table's OnDemandThroughput cap) is in debt; once dynalite has served it, each is debited by what it consumed.
+// dynalite is always asked for its ConsumedCapacity (TOTAL), and the field is removed from the answer when the
+// client did not ask for it. What dynalite does not report is computed as DynamoDB computes it (capacity.js).
+//
+// Scan is not limited per partition: one Scan page walks many partition key values in hash order, and the only Scan
+// in oneread is the index backfill job, which paces itself (JobPartitionShare). It counts against the table's caps.
+//
+// Old images: a write's back-pressure depends on the index entries of the item it replaces, which the request does
+// not carry, so the guard reads it first (a consistent GetItem, or one BatchGetItem for a BatchWriteItem, sent to
+// dynalite directly, never limited nor counted). Another write to the same item may land between that read and the
+// write: the debit then follows the image read, a difference of at most one item's units.
+const { call, exchange, send, TARGET_PREFIX } = require('./inner')
+const { reason, throttleError, KEY_RANGE, MAX_ON_DEMAND, THROTTLE_STATUS } = require('./throttling')
+const { count } = require('./heat')
+const { canonical, keyText, readUnits, minimumRead, tableWriteUnits, indexPartitions, indexWrites } = require('./capacity')
+
+const ASKED = new Set(['TOTAL', 'INDEXES'])
+const CONDITION_FAILED = /#ConditionalCheckFailedException$/
+
+class PartitionGuard {
+  /**
+   * @param server dynalite's server (its 'request' handler is called in process)
+   * @param heat the partitions' buckets and counters
+   * @param caps {load(): {table: OnDemandThroughput}, save(map)}: where the tables' caps outlive a restart
+   */
+  constructor (server, heat, caps) {
+    this.server = server
+    this.heat = heat
+    this.caps = caps
+    this.schemas = new Map()
+    for (const [table, onDemand] of Object.entries(caps.load())) heat.setCaps(table, onDemand)
+  }
+
+  /** Serves one client request whose body has been read. */
+  async serve (headers, body, res) {
+    const operation = String(headers['x-amz-target'] || '').startsWith(TARGET_PREFIX)
+      ? headers['x-amz-target'].slice(TARGET_PREFIX.length) : null
+    const handler = operation && HANDLERS[operation]
+    let data = null
+    try { data = handler ? JSON.parse(body) : null } catch { data = null }
+    if (!handler || !data || typeof data !== 'object') return this.passThrough(headers, body, res)
+    const ctx = { headers, res, data, asked: ASKED.has(data.ReturnConsumedCapacity) }
+    const done = await handler.call(this, ctx)
+    if (done === PASS) return this.passThrough(headers, body, res)
+  }
+
+  async passThrough (headers, body, res) {
+    const answer = await exchange(this.server, headers, body)
+    send(res, answer.status, answer.headers, answer.body)
+  }
+
+  /** Sends the client's (possibly rewritten) request to dynalite: {status, headers, data}. */
+  async run (ctx, data, forceCapacity) {
+    const input = forceCapacity && !ctx.asked ? { ...data, ReturnConsumedCapacity: 'TOTAL' } : data
+    const answer = await exchange(this.server, ctx.headers, JSON.stringify(input))
+    let out
+    try { out = JSON.parse(answer.body) } catch { out = null }
+    return { status: answer.status, headers: answer.headers, data: out, body: answer.body }
+  }
+
+  reply (ctx, answer) {
+    if (answer.data && !ctx.asked && answer.status === 200) delete answer.data.ConsumedCapacity
+    send(ctx.res, answer.status, answer.headers, answer.data || answer.body)
+  }
+
+  throttle (ctx, reasons) {
+    send(ctx.res, THROTTLE_STATUS, {}, throttleError(reasons))
+  }
+
+  /** The table's key schema and indexes, from dynalite's DescribeTable; null when there is no such table. */
+  async schema (name) {
+    if (typeof name !== 'string') return null
+    if (this.schemas.has(name)) return this.schemas.get(name)
+    const { status, data } = await call(this.server, 'DescribeTable', { TableName: name })
+    if (status !== 200) return null
+    const t = data.Table
+    const keysOf = (ks) => [ks.find((k) => k.KeyType === 'HASH'), ks.find((k) => k.KeyType === 'RANGE')]
+      .filter(Boolean).map((k) => k.AttributeName)
+    const schema = {
+      name,
+      arn: t.TableArn,
+      keys: keysOf(t.KeySchema),
+      indexes: (t.GlobalSecondaryIndexes || []).map((i) => ({
+        name: i.IndexName, arn: i.IndexArn, keys: keysOf(i.KeySchema), projection: i.Projection || { ProjectionType: 'ALL' },
+      })),
+    }
+    this.schemas.set(name, schema)
+    return schema
+  }
+
+  /** The reasons a request must be refused now, or null. checks: [{partition, index, op}]; caps: [op]. */
+  refusal (schema, checks, capOps, pending) {
+    if (!this.heat.enforced) return null
+    const debt = (bucket) => {
+      if (!bucket) return false
+      bucket.refill()
+      return bucket.tokens - ((pending && pending.get(bucket)) || 0) <= 0
+    }
+    const table = this.heat.table(schema.name)
+    const capped = [...new Set(capOps)].filter((op) => debt(table.caps[op]))
+      .map((op) => ({ reason: reason(false, op, MAX_ON_DEMAND), resource: schema.arn, counters: table.throttled }))
+    const hot = checks.filter((c) => debt(c.partition.buckets[c.op]))
+      .map((c) => ({ reason: reason(c.index, c.op, KEY_RANGE), resource: c.index ? c.index.arn : schema.arn, counters: c.partition.throttled }))
+    const reasons = capped.length ? capped : hot
+    if (!reasons.length) return null
+    for (const r of reasons) count(r.counters, r.reason)
+    return reasons
+  }
+
+  /**
+   * Debits an admitted request's consumption: on its partition (counted as one request) and on the table's cap.
+   * With pending, only reserves it (a BatchWriteItem's items, until dynalite has served them).
+   */
+  debit (schema, partition, op, units, pending) {
+    if (!pending) {
+      partition.consumed[op] += units
+      partition.requests[op] += 1
+    }
+    if (partition.buckets) this.take(partition.buckets[op], units, pending)
+    if (this.heat.enforced) this.take(this.heat.table(schema.name).caps[op], units, pending)
+  }
+
+  take (bucket, units, pending) {
+    if (!bucket) return
+    if (pending) pending.set(bucket, (pending.get(bucket) || 0) + units)
+    else bucket.debit(units)
+  }
+
+  partition (schema, index, key) {
+    return this.heat.partition(schema.name, index ? index.name : null, key)
+  }
+
+  /** The checks of a write: its table partition, and the index partitions of its images (back-pressure). */
+  writeChecks (schema, key, images) {
+    const checks = [{ partition: this.partition(schema, null, key), index: null, op: 'write' }]
+    for (const { index, key: indexKey } of indexPartitions(schema, images.filter(Boolean))) {
+      checks.push({ partition: this.partition(schema, index, indexKey), index, op: 'write' })
+    }
+    return checks
+  }
+
+  /** Debits a served table write: its own units on its partition, and each index write on that index partition. */
+  debitWrite (schema, key, units, oldItem, newItem, pending) {
+    this.debit(schema, this.partition(schema, null, key), 'write', units, pending)
+    for (const w of indexWrites(schema, oldItem, newItem)) {
+      const p = this.partition(schema, w.index, w.key)
+      if (!pending) {
+        p.consumed.write += w.units
+        p.requests.write += 1
+      }
+      if (p.buckets) this.take(p.buckets.write, w.units, pending)
+    }
+  }
+
+  async item (schema, key) {
+    const { status, data } = await call(this.server, 'GetItem', { TableName: schema.name, Key: key, ConsistentRead: true })
+    return status === 200 ? data.Item || null : null
+  }
+
+  async invalidate (name) {
+    this.schemas.delete(name)
+  }
+
+  saveCaps () {
+    const map = {}
+    for (const t of this.heat.tables.values()) if (t.onDemand) map[t.table] = t.onDemand
+    this.caps.save(map)
+  }
+}
+
+const PASS = Symbol('pass through')
+
+function keyOf (schema, item) {
+  if (!item || typeof item !== 'object') return null
+  const key = {}
+  for (const k of schema.keys) {
+    if (!item[k]) return null
+    key[k] = item[k]
+  }
+  return key
+}
+
+function escape (text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** The partition key value a Query addresses: from KeyConditions, or the equality on the hash key in its expression. */
+function queryKey (data, hashAttribute) {
+  if (data.KeyConditions) {
+    const c = data.KeyConditions[hashAttribute]
+    return c && Array.isArray(c.AttributeValueList) ? keyText(c.AttributeValueList[0]) : null
+  }
+  const expression = data.KeyConditionExpression
+  if (typeof expression !== 'string') return null
+  const names = data.ExpressionAttributeNames || {}
+  const aliases = [hashAttribute, ...Object.keys(names).filter((n) => names[n] === hashAttribute)]
+  for (const alias of aliases) {
+    const a = escape(alias)
+    const match = new RegExp(`(?<![\\w#:.])${a}\\s*=\\s*(:\\w+)`).exec(expression) ||
+      new RegExp(`(:\\w+)\\s*=\\s*${a}(?![\\w])`).exec(expression)
+    if (match) return keyText((data.ExpressionAttributeValues || {})[match[1]])
+  }
+  return null
+}
+
+const HANDLERS = {
+  async GetItem (ctx) {
+    const schema = await this.schema(ctx.data.TableName)
+    const key = schema && keyText((ctx.data.Key || {})[schema.keys[0]])
+    if (key === null || !schema) return PASS
+    const partition = this.partition(schema, null, key)
+    const refused = this.refusal(schema, [{ partition, index: null, op: 'read' }], ['read'])
+    if (refused) return this.throttle(ctx, refused)
+    const answer = await this.run(ctx, ctx.data, true)
+    if (answer.status === 200) {
+      const consumed = answer.data.ConsumedCapacity
+      this.debit(schema, partition, 'read', consumed ? consumed.CapacityUnits : readUnits(answer.data.Item, ctx.data.ConsistentRead))
+    }
+    this.reply(ctx, answer)
+  },
+
+  async Query (ctx) {
+    const schema = await this.schema(ctx.data.TableName)
+    if (!schema) return PASS
+    const index = ctx.data.IndexName ? schema.indexes.find((i) => i.name === ctx.data.IndexName) : null
+    if (ctx.data.IndexName && !index) return PASS
+    const key = queryKey(ctx.data, (index || schema).keys[0])
+    if (key === null) return PASS
+    const partition = this.partition(schema, index, key)
+    const refused = this.refusal(schema, [{ partition, index, op: 'read' }], ['read'])
+    if (refused) return this.throttle(ctx, refused)
+    const answer = await this.run(ctx, ctx.data, true)
+    if (answer.status === 200) {
+      // dynalite bills a Query that reads nothing 0 units; DynamoDB charges at least one read.
+      const consumed = answer.data.ConsumedCapacity ? answer.data.ConsumedCapacity.CapacityUnits : 0
+      this.debit(schema, partition, 'read', Math.max(consumed, minimumRead(ctx.data.ConsistentRead)))
+    }
+    this.reply(ctx, answer)
+  },
+
+  async Scan (ctx) {
+    const schema = await this.schema(ctx.data.TableName)
+    if (!schema) return PASS
+    const refused = this.refusal(schema, [], ['read'])
+    if (refused) return this.throttle(ctx, refused)
+    const answer = await this.run(ctx, ctx.data, true)
+    if (answer.status === 200 && answer.data.ConsumedCapacity && this.heat.enforced) {
+      this.take(this.heat.table(schema.name).caps.read, answer.data.ConsumedCapacity.CapacityUnits)
+    }
+    this.reply(ctx, answer)
+  },
+
+  async PutItem (ctx) {
+    return write.call(this, ctx, ctx.data.Item, async () => ctx.data.Item)
+  },
+
+  async UpdateItem (ctx) {
+    return write.call(this, ctx, ctx.data.Key, (schema, key) => this.item(schema, key))
+  },
+
+  async DeleteItem (ctx) {
+    return write.call(this, ctx, ctx.data.Key, async () => null)
+  },
+
+  async BatchWriteItem (ctx) {
+    const requestItems = ctx.data.RequestItems
+    if (!requestItems || typeof requestItems !== 'object') return PASS
+    const pending = new Map()
+    const admitted = {}
+    const unprocessed = {}
+    const served = []
+    const reasons = []
+    for (const [table, requests] of Object.entries(requestItems)) {
+      const schema = await this.schema(table)
+      if (!schema || !Array.isArray(requests) || requests.length > 25) return PASS
+      const writes = []
+      for (const request of requests) {
+        const image = request && (request.PutRequest ? request.PutRequest.Item : request.DeleteRequest ? request.DeleteRequest.Key : null)
+        const key = keyOf(schema, image)
+        if (!key) return PASS
+        writes.push({ request, key, item: request.PutRequest ? image : null, partitionKey: keyText(key[schema.keys[0]]) })
+      }
+      const seen = new Set(writes.map((w) => canonical(w.key)))
+      if (seen.size !== writes.length) return PASS // duplicates: dynalite's ValidationException says so
+      const old = await call(this.server, 'BatchGetItem', { RequestItems: { [table]: { Keys: writes.map((w) => w.key), ConsistentRead: true } } })
+      if (old.status !== 200) return PASS
+      const oldItems = new Map(((old.data.Responses || {})[table] || []).map((i) => [canonical(keyOf(schema, i)), i]))
+      for (const w of writes) {
+        const oldItem = oldItems.get(canonical(w.key)) || null
+        const refused = this.refusal(schema, this.writeChecks(schema, w.partitionKey, [oldItem, w.item]), ['write'], pending)
+        if (refused) {
+          (unprocessed[table] = unprocessed[table] || []).push(w.request)
+          reasons.push(...refused)
+          continue
+        }
+        const units = tableWriteUnits(oldItem, w.item)
+        this.debitWrite(schema, w.partitionKey, units, oldItem, w.item, pending)
+        ;(admitted[table] = admitted[table] || []).push(w.request)
+        served.push({ ...w, schema, units, oldItem })
+      }
+    }
+    // DynamoDB's BatchWriteItem: throttled items come back in UnprocessedItems; only when none could be processed
+    // does the call itself fail with the throttling exception.
+    if (!served.length) return this.throttle(ctx, distinct(reasons))
+    const answer = await this.run(ctx, { ...ctx.data, RequestItems: admitted }, false)
+    if (answer.status === 200) {
+      for (const w of served) this.debitWrite(w.schema, w.partitionKey, w.units, w.oldItem, w.item)
+      const out = answer.data.UnprocessedItems || {}
+      for (const [table, requests] of Object.entries(unprocessed)) out[table] = (out[table] || []).concat(requests)
+      answer.data.UnprocessedItems = out
+    }
+    this.reply(ctx, answer)
+  },
+
+  async BatchGetItem (ctx) {
+    const requestItems = ctx.data.RequestItems
+    if (!requestItems || typeof requestItems !== 'object') return PASS
+    const admitted = {}
+    const unprocessed = {}
+    const reads = []
+    const reasons = []
+    for (const [table, request] of Object.entries(requestItems)) {
+      const schema = await this.schema(table)
+      if (!schema || !request || !Array.isArray(request.Keys)) return PASS
+      for (const key of request.Keys) {
+        const partitionKey = keyText((key || {})[schema.keys[0]])
+        if (partitionKey === null) return PASS
+        const partition = this.partition(schema, null, partitionKey)
+        const refused = this.refusal(schema, [{ partition, index: null, op: 'read' }], ['read'])
+        const into = refused ? unprocessed : admitted
+        if (!into[table]) into[table] = { ...request, Keys: [] }
+        into[table].Keys.push(key)
+        if (refused) reasons.push(...refused)
+        else reads.push({ schema, table, key, partition, consistent: request.ConsistentRead })
+      }
+    }
+    if (!reads.length) return this.throttle(ctx, distinct(reasons))
+    const answer = await this.run(ctx, { ...ctx.data, RequestItems: admitted }, true)
+    if (answer.status === 200) {
+      debitBatchReads.call(this, reads, answer.data)
+      const out = answer.data.UnprocessedKeys || {}
+      for (const [table, request] of Object.entries(unprocessed)) {
+        out[table] = out[table] ? { ...out[table], Keys: out[table].Keys.concat(request.Keys) } : request
+      }
+      answer.data.UnprocessedKeys = out
+    }
+    this.reply(ctx, answer)
+  },
+
+  async CreateTable (ctx) {
+    return tableChange.call(this, ctx, 'TableDescription')
+  },
+
+  async UpdateTable (ctx) {
+    return tableChange.call(this, ctx, 'TableDescription')
+  },
+
+  async DeleteTable (ctx) {
+    const answer = await this.run(ctx, ctx.data, false)
+    if (answer.status === 200) {
+      this.invalidate(ctx.data.TableName)
+      this.heat.setCaps(ctx.data.TableName, null)
+      this.saveCaps()
+    }
+    this.reply(ctx, answer)
+  },
+
+  async DescribeTable (ctx) {
+    const answer = await this.run(ctx, ctx.data, false)
+    if (answer.status === 200) withCaps(this.heat, answer.data.Table)
+    this.reply(ctx, answer)
+  },
+}
+
+/** PutItem, UpdateItem, DeleteItem: the table partition and the index partitions of the old (and new) image. */
+async function write (ctx, keySource, newImage) {
+  const schema = await this.schema(ctx.data.TableName)
+  const key = schema && keyOf(schema, keySource)
+  if (!key) return PASS
+  const partitionKey = keyText(key[schema.keys[0]])
+  const oldItem = await this.item(schema, key)
+  const knownNew = ctx.data.Item || null
+  const refused = this.refusal(schema, this.writeChecks(schema, partitionKey, [oldItem, knownNew]), ['write'])
+  if (refused) return this.throttle(ctx, refused)
+  const answer = await this.run(ctx, ctx.data, true)
+  if (answer.status === 200) {
+    const newItem = await newImage(schema, key)
+    const consumed = answer.data.ConsumedCapacity
+    this.debitWrite(schema, partitionKey, consumed ? consumed.CapacityUnits : tableWriteUnits(oldItem, newItem), oldItem, newItem)
+  } else if (answer.data && CONDITION_FAILED.test(answer.data.__type || '')) {
+    // A write whose condition fails still consumes write capacity: the existing item's size, at least one unit.
+    this.debit(schema, this.partition(schema, null, partitionKey), 'write', tableWriteUnits(oldItem, null))
+  }
+  this.reply(ctx, answer)
+}
+
+/** BatchGetItem's reads: each found item by its size; what is left of the table's total over the keys not matched. */
+function debitBatchReads (reads, out) {
+  const byTable = new Map()
+  for (const r of reads) {
+    if (!byTable.has(r.table)) byTable.set(r.table, [])
+    byTable.get(r.table).push(r)
+  }
+  for (const [table, tableReads] of byTable) {
+    const schema = tableReads[0].schema
+    const found = new Map(((out.Responses || {})[table] || []).map((i) => [canonical(keyOf(schema, i)), i]))
+    const total = ((out.ConsumedCapacity || []).find((c) => c.TableName === table) || {}).CapacityUnits
+    let matchedUnits = 0
+    const unmatched = []
+    for (const r of tableReads) {
+      const item = found.get(canonical(r.key))
+      if (item) {
+        r.units = readUnits(item, r.consistent)
+        matchedUnits += r.units
+      } else unmatched.push(r)
+    }
+    const share = unmatched.length
+      ? Math.max(total !== undefined ? (total - matchedUnits) / unmatched.length : 0, minimumRead(unmatched[0].consistent)) : 0
+    for (const r of tableReads) this.debit(r.schema, r.partition, 'read', r.units !== undefined ? r.units : share)
+  }
+}
+
+/** CreateTable and UpdateTable: dynalite drops OnDemandThroughput; the guard keeps it, enforces it and reports it. */
+async function tableChange (ctx, field) {
+  const onDemand = ctx.data.OnDemandThroughput
+  const answer = await this.run(ctx, ctx.data, false)
+  if (answer.status === 200) {
+    this.invalidate(ctx.data.TableName)
+    if (onDemand && typeof onDemand === 'object') {
+      const current = this.heat.table(ctx.data.TableName).onDemand || {}
+      this.heat.setCaps(ctx.data.TableName, { ...current, ...pickCaps(onDemand) })
+      this.saveCaps()
+    }
+    withCaps(this.heat, answer.data[field])
+  }
+  this.reply(ctx, answer)
+}
+
+function pickCaps (onDemand) {
+  const out = {}
+  for (const k of ['MaxReadRequestUnits', 'MaxWriteRequestUnits']) {
+    if (Number.isFinite(onDemand[k])) out[k] = onDemand[k]
+  }
+  return out
+}
+
+function withCaps (heat, description) {
+  if (!description || !description.TableName) return
+  const t = heat.tables.get(description.TableName)
+  if (t && t.onDemand) description.OnDemandThroughput = { ...t.onDemand }
+}
+
+function distinct (reasons) {
+  const seen = new Set()
+  return reasons.filter((r) => {
+    const id = r.reason + ' ' + r.resource
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
+}
+
+module.exports = { PartitionGuard, queryKey }
