@@ -6,6 +6,7 @@ import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectQuota;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
+import dev.oneread.store.RecentWorkspaces;
 import java.time.Duration;
 import java.util.Map;
 
@@ -63,6 +64,20 @@ public record FunctionConfig(
                     : new ProjectQuota(Integer.parseInt(raw.strip()));
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException("PROJECT_QUOTA is not a positive whole number");
+        }
+    }
+
+    /**
+     * WORKSPACE_REUSE_MILLIS (CreateProject's, in template.yaml): how long a create may reuse a read of its workspace
+     * (see RecentWorkspaces); unset or 0, every create reads it.
+     */
+    public RecentWorkspaces recentWorkspaces() {
+        String raw = FunctionEnvironment.get().get("WORKSPACE_REUSE_MILLIS");
+        try {
+            long millis = raw == null || raw.isBlank() ? 0 : Long.parseLong(raw.strip());
+            return new RecentWorkspaces(Duration.ofMillis(millis), System::nanoTime);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("WORKSPACE_REUSE_MILLIS is not a whole number of milliseconds, 0 or more");
         }
     }
 

@@ -51,6 +51,7 @@ public final class ControlPlaneStore {
     private final FanOut fanOut;
     private final FanOut indexFanOut;
     private ProjectQuota quota = new ProjectQuota(Integer.MAX_VALUE);
+    private RecentWorkspaces recentWorkspaces = RecentWorkspaces.none();
     private final ControlPlaneRequests requests;
     private final ShardPlan plan;
     private final QueryPool pool;
@@ -83,6 +84,12 @@ public final class ControlPlaneStore {
      */
     public ControlPlaneStore withProjectQuota(ProjectQuota quota) {
         this.quota = quota;
+        return this;
+    }
+
+    /** Lets {@link #createProject} reuse a recent read of its workspace (see {@link RecentWorkspaces}). */
+    public ControlPlaneStore withRecentWorkspaces(RecentWorkspaces recent) {
+        this.recentWorkspaces = recent;
         return this;
     }
 
@@ -209,7 +216,7 @@ public final class ControlPlaneStore {
             Instant now,
             CreationToken token,
             CallTally tally) {
-        Workspace workspace = getWorkspace(workspaceId, tally);
+        Workspace workspace = recentWorkspaces.get(workspaceId, () -> getWorkspace(workspaceId, tally));
         if (quota.exceededBy(workspace)) {
             throw new QuotaExceededException(
                     "the workspace has " + workspace.stats().total() + " projects (as of "

@@ -82,7 +82,9 @@ class StartApiTest {
         for (int i = 0; i < 3; i++) {
             HttpResponse<String> project = send("POST", "/workspaces/" + ws + "/projects", "{\"name\":\"p" + i + "\"}");
             assertThat(project.statusCode()).isEqualTo(201);
-            assertThat(header(project, "x-dynamo-calls")).isEqualTo("2");
+            // The first reads the workspace and puts; the template lets the next ones reuse that read for a second
+            // (WORKSPACE_REUSE_MILLIS), which a slow machine may outlast: WorkspaceReuseTest pins it with a clock.
+            assertThat(header(project, "x-dynamo-calls")).isIn(i == 0 ? List.of("2") : List.of("1", "2"));
         }
         // GET /workspaces/{id}/projects, two pages
         HttpResponse<String> page1 = send("GET", "/workspaces/" + ws + "/projects?limit=2", null);

@@ -97,8 +97,14 @@ class TemplateTest {
         for (String writer : List.of("CreateProject", "CreateWorkspace", "DeleteProject", "RunJob")) {
             Map<String, Object> properties =
                     SamTemplate.map(template.resources().get(writer).get("Properties"));
-            longest =
-                    Math.max(longest, ((Number) properties.getOrDefault("Timeout", globals.get("Timeout"))).intValue());
+            int timeout = ((Number) properties.getOrDefault("Timeout", globals.get("Timeout"))).intValue();
+            // A create may act on a read of the workspace reused for up to WORKSPACE_REUSE_MILLIS (RecentWorkspaces):
+            // its bound is that age and its timeout.
+            Object reuse = SamTemplate.map(SamTemplate.map(properties.getOrDefault("Environment", Map.of()))
+                            .getOrDefault("Variables", Map.of()))
+                    .get("WORKSPACE_REUSE_MILLIS");
+            int reusedSeconds = reuse == null ? 0 : (int) Math.ceil(Long.parseLong(String.valueOf(reuse)) / 1000.0);
+            longest = Math.max(longest, timeout + reusedSeconds);
         }
         // THEN the DELETE's delay and the worker's fence are that and a margin for a write in flight, so no writer
         // that saw the workspace live can write after the sweep

@@ -23,8 +23,9 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * {@code POST /workspaces/{workspaceId}/projects}: GetItem (the workspace must exist) then one conditional
- * PutItem of a project whose id is a fresh ULID; 201 with the project, 404 without the workspace. With an
+ * {@code POST /workspaces/{workspaceId}/projects}: GetItem (the workspace must exist; a read of it up to
+ * WORKSPACE_REUSE_MILLIS old is reused, see RecentWorkspaces) then one conditional PutItem of a project whose id is
+ * a fresh ULID; 201 with the project, 404 without the workspace. With an
  * Idempotency-Key, a retry gets the first response, and every attempt creates under the one id the key's
  * claim reserved.
  */
@@ -46,7 +47,8 @@ public final class CreateProjectFunction extends HttpApiFunction {
     public CreateProjectFunction(DynamoDbClient client, FunctionConfig config, Clock clock) {
         super(config);
         this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan())
-                .withProjectQuota(config.projectQuota());
+                .withProjectQuota(config.projectQuota())
+                .withRecentWorkspaces(config.recentWorkspaces());
         this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), clock);
         Ulid ulids = Ulid.generator();
         this.ids = new IdempotentRequests.Ids<>(ulids::next, ProjectId::value, ProjectId::of);
