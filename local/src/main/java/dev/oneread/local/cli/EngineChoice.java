@@ -47,8 +47,7 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
         LocalStack.Settings ownSettings = fromEnvironment.withLimits(options.partitionLimits());
         String own =
                 "an engine of its own (" + (options.dataDir() == null ? "in memory" : "data in " + options.dataDir())
-                        + ", table " + fromEnvironment.tableName() + ", " + LocalStack.describe(ownSettings.limits())
-                        + ")";
+                        + ", table " + fromEnvironment.tableName() + ")";
         if (running.isEmpty()) {
             String why = registered.isPresent()
                     ? ", since the start-api in " + stateFile + " (pid "
