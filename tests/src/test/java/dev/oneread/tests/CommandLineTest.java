@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.local.auth.JwtAuthorizer;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.tests.RunnerCommand.Run;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,7 +42,8 @@ class CommandLineTest {
                         "--parameter-overrides",
                         "--data-dir",
                         "--state-file",
-                        "--no-seed");
+                        "--no-seed",
+                        "--partition-limits");
         assertThat(invoke.exitCode()).isZero();
         assertThat(invoke.stdout()).contains("FunctionLogicalId", "--event", "--own-engine", "--parameter-overrides");
         assertThat(expr.exitCode()).isZero();
@@ -60,7 +65,10 @@ class CommandLineTest {
                 "start-api --port x | Invalid value for option '--port'",
                 "token --admin --ttl 2x | Invalid value for option '--ttl'",
                 "token --admin --ttl 0s | Invalid value for option '--ttl'",
-                "invoke GetWorkspace --event x.json --parameter-overrides HotTenantShards | option '--parameter-overrides'"
+                "invoke GetWorkspace --event x.json --parameter-overrides HotTenantShards | option '--parameter-overrides'",
+                "start-api --partition-limits x | Invalid value for option '--partition-limits'",
+                "start-api --partition-limits -0.5 | Invalid value for option '--partition-limits'",
+                "seed --partition-limits NaN | Invalid value for option '--partition-limits'"
             })
     void unknownOptionsAndBadValues_shouldExit2WithOneLineNamingThem(String args, String message) {
         // WHEN
@@ -156,5 +164,38 @@ class CommandLineTest {
                 .as(stderr)
                 .startsWith("invoke: " + function + " needs the template's " + queue)
                 .contains("start-api");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"start-api", "invoke", "seed"})
+    void partitionLimits_shouldBeRefused_whenDynamoDbEndpointNamesAnotherEngine(String command) {
+        // GIVEN an engine this command does not start: its limits are its own (DynamoDB's, or none at all)
+        Map<String, String> environment = Map.of("DYNAMODB_ENDPOINT", "http://127.0.0.1:1");
+        List<String> args = new ArrayList<>(List.of(command, "--partition-limits", "0.05"));
+        if (command.equals("invoke")) {
+            args.addAll(List.of("GetWorkspace", "--event", "-"));
+        }
+        // WHEN
+        Run run = RunnerCommand.run(environment, "{}", args);
+        // THEN exit 2 and one line, before anything starts (the endpoint is a closed port: nothing was called)
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr().lines().toList())
+                .containsExactly(command + ": --partition-limits applies only to an engine started here, not to the"
+                        + " engine at DYNAMODB_ENDPOINT at http://127.0.0.1:1, whose limits are its own");
+    }
+
+    @Test
+    void invoke_shouldStartItsOwnEngineWithThePartitionLimitsGiven(@TempDir Path dir) {
+        // WHEN invoke starts an engine of its own at 1/20 of DynamoDB's limits
+        Run run = RunnerCommand.invokeGetWorkspace(
+                TestEngine.get().root, dir.resolve("none.json"), "--own-engine", "--partition-limits", "0.05");
+        // THEN the engine's line says so, with the limits in units, and the function answers as ever
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr().lines())
+                .anyMatch(line -> line.startsWith("dynalite listening on http://127.0.0.1:")
+                        && line.endsWith(" (in memory, partition limits 0.05 x DynamoDB's (150 RCU, 50 WCU per second"
+                                + " per partition key))"));
+        assertThat(run.status()).isEqualTo(200);
     }
 }

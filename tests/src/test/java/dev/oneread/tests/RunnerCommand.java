@@ -41,4 +41,20 @@ final class RunnerCommand {
     static Run run(Map<String, String> environment, String... args) {
         return run(environment, "", List.of(args));
     }
+
+    /**
+     * {@code invoke GetWorkspace --event events/get-workspace.json --state-file FILE} and {@code options}: the sample
+     * workspace read, in the world the state file names.
+     */
+    static Run invokeGetWorkspace(java.nio.file.Path root, java.nio.file.Path stateFile, String... options) {
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "invoke",
+                "GetWorkspace",
+                "--event",
+                root.resolve("events/get-workspace.json").toString(),
+                "--state-file",
+                stateFile.toString()));
+        args.addAll(List.of(options));
+        return run(Map.of(), "", args);
+    }
 }

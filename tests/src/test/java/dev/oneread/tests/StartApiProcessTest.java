@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -54,19 +53,20 @@ class StartApiProcessTest {
      * Essential on Debian) resets INT and TERM to their default before it execs java, whatever the caller did; a
      * shell cannot (neither dash nor bash resets with {@code trap - INT} a signal ignored on entry, as POSIX says).
      */
-    private Running startApi(Path stateFile) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(
-                        "env",
-                        "--default-signal=INT,TERM",
-                        "java",
-                        "-jar",
-                        engine.root.resolve("local/target/oneread-local.jar").toString(),
-                        "start-api",
-                        "--port",
-                        "0",
-                        "--state-file",
-                        stateFile.toString())
-                .directory(engine.root.toFile());
+    private Running startApi(Path stateFile, String... options) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                "env",
+                "--default-signal=INT,TERM",
+                "java",
+                "-jar",
+                engine.root.resolve("local/target/oneread-local.jar").toString(),
+                "start-api",
+                "--port",
+                "0",
+                "--state-file",
+                stateFile.toString()));
+        command.addAll(List.of(options));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(engine.root.toFile());
         builder.environment().remove("DYNAMODB_ENDPOINT");
         Process process = builder.start();
         BufferedReader err =
@@ -96,18 +96,19 @@ class StartApiProcessTest {
             List<ProcessHandle> engines = engines(api);
             assertThat(engines).as(api.log()).hasSize(1);
             assertThat(api.stderr())
-                    .anyMatch(line -> line.startsWith("sample data in oneread: created workspace acme"));
+                    .anyMatch(line -> line.startsWith("sample data in oneread: created workspace acme"))
+                    .anyMatch(line -> line.startsWith("start-api: engine at http://127.0.0.1:")
+                            && line.endsWith(", partition limits 1 x DynamoDB's (3000 RCU, 1000 WCU per second per"
+                                    + " partition key)"));
+            // WHEN invoke beside it asks for other limits: it would run on start-api's engine, so it refuses
+            RunnerCommand.Run limited =
+                    RunnerCommand.invokeGetWorkspace(engine.root, stateFile, "--partition-limits", "0");
+            assertThat(limited.exitCode()).as(limited.stderr()).isEqualTo(2);
+            assertThat(limited.stderr())
+                    .startsWith("invoke: --partition-limits applies only to an engine started here, not to the engine"
+                            + " of start-api (pid " + api.process().pid() + ")");
             // WHEN invoke runs in another process (this one), with nothing but the state file to find the engine
-            RunnerCommand.Run invoke = RunnerCommand.run(
-                    Map.of(),
-                    "",
-                    List.of(
-                            "invoke",
-                            "GetWorkspace",
-                            "--event",
-                            engine.root.resolve("events/get-workspace.json").toString(),
-                            "--state-file",
-                            stateFile.toString()));
+            RunnerCommand.Run invoke = RunnerCommand.invokeGetWorkspace(engine.root, stateFile);
             // THEN it works on start-api's engine, where the sample workspace is
             assertThat(invoke.exitCode()).as(invoke.stderr()).isZero();
             assertThat(invoke.stderr())
@@ -120,11 +121,17 @@ class StartApiProcessTest {
     }
 
     @Test
-    void startApi_shouldExitCleanlyOnSigterm(@TempDir Path dir) throws Exception {
+    void startApi_shouldExitCleanlyOnSigterm_withTheEngineAtThePartitionLimitsGiven(@TempDir Path dir)
+            throws Exception {
         Path stateFile = dir.resolve("start-api.json");
-        try (Running api = startApi(stateFile)) {
+        try (Running api = startApi(stateFile, "--partition-limits", "0.05")) {
             List<ProcessHandle> engines = engines(api);
             assertThat(engines).as(api.log()).hasSize(1);
+            assertThat(engines.get(0).info().commandLine().orElseThrow()).contains("--partition-limits 0.05");
+            assertThat(api.stderr())
+                    .as(api.log())
+                    .anyMatch(line -> line.endsWith(
+                            ", partition limits 0.05 x DynamoDB's (150 RCU, 50 WCU per second per partition key)"));
             assertThat(stateFile).exists();
             assertStopsCleanlyOn("TERM", api, engines, stateFile);
         }

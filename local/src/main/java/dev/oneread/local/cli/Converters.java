@@ -1,6 +1,7 @@
 package dev.oneread.local.cli;
 
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.PartitionLimits;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -48,6 +49,19 @@ public final class Converters {
         @Override
         public Integer convert(String value) {
             return inRange(value, 0, 65535, "a port from 0 to 65535");
+        }
+    }
+
+    /** A scale of DynamoDB's partition limits: {@code 1}, {@code 0} (off), {@code 0.05}. */
+    public static final class Limits implements ITypeConverter<PartitionLimits> {
+        @Override
+        public PartitionLimits convert(String value) {
+            try {
+                return PartitionLimits.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(
+                        "'" + value + "' is not a scale >= 0 (1 = DynamoDB's limits, 0 = off)");
+            }
         }
     }
 

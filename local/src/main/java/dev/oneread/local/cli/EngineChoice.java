@@ -22,13 +22,15 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
     /**
      * @param ownEngine true to ignore a running start-api
      * @throws CommandException (exit 2) when the overrides differ from a running start-api's, or when
-     *                          {@code --data-dir} names the directory that start-api's engine holds open
+     *                          {@code --data-dir} names the directory that start-api's engine holds open, or
+     *                          when {@code --partition-limits} is given for an engine this command does not start
      */
     public static EngineChoice resolve(
             String command, Path root, EngineOptions options, boolean ownEngine, Map<String, String> environment) {
         LocalStack.Settings fromEnvironment =
                 LocalStack.Settings.fromEnvironment(environment, options.overrides(), options.dataDir(), true);
         if (fromEnvironment.engine() != null) {
+            options.refuseLimitsFor("the engine at DYNAMODB_ENDPOINT", fromEnvironment.engine());
             return new EngineChoice(
                     fromEnvironment,
                     "the engine at " + fromEnvironment.engine() + " (DYNAMODB_ENDPOINT), table "
@@ -37,6 +39,12 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
         Path stateFile = options.stateFile(root);
         Optional<StartApiState> registered = StartApiState.read(stateFile);
         Optional<StartApiState> running = registered.filter(StartApiState::isAlive);
+        if (running.isPresent() && !ownEngine && options.dataDir() == null) {
+            options.refuseLimitsFor(
+                    "the engine of start-api (pid " + running.get().pid() + ")",
+                    running.get().engine());
+        }
+        LocalStack.Settings ownSettings = fromEnvironment.withLimits(options.partitionLimits());
         String own =
                 "an engine of its own (" + (options.dataDir() == null ? "in memory" : "data in " + options.dataDir())
                         + ", table " + fromEnvironment.tableName() + ")";
@@ -45,7 +53,7 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
                     ? ", since the start-api in " + stateFile + " (pid "
                             + registered.get().pid() + ") no longer runs"
                     : ", since no start-api runs";
-            return new EngineChoice(fromEnvironment, own + why);
+            return new EngineChoice(ownSettings, own + why);
         }
         StartApiState api = running.get();
         if (options.dataDir() != null && options.dataDir().equals(api.dataDir())) {
@@ -55,7 +63,7 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
                             + " open; drop --data-dir to use its engine");
         }
         if (ownEngine || options.dataDir() != null) {
-            return new EngineChoice(fromEnvironment, own + ", not the engine of start-api (pid " + api.pid() + ")");
+            return new EngineChoice(ownSettings, own + ", not the engine of start-api (pid " + api.pid() + ")");
         }
         Map<String, String> overrides = new LinkedHashMap<>(api.parameterOverrides());
         overrides.putAll(options.overrides());

@@ -1,6 +1,8 @@
 package dev.oneread.local.cli;
 
+import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.runner.StartApiState;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -27,6 +29,15 @@ public final class EngineOptions {
             description = "where start-api tells invoke and seed its engine (default: .oneread/start-api.json)")
     private Path stateFile;
 
+    @Option(
+            names = "--partition-limits",
+            paramLabel = "SCALE",
+            converter = Converters.Limits.class,
+            description = "an engine started here enforces DynamoDB's per-partition limits times SCALE: 1 (default)"
+                    + " is DynamoDB's 3,000 read and 1,000 write units per second per partition key value, 0 turns"
+                    + " them off, 0.05 divides them by 20")
+    private PartitionLimits partitionLimits;
+
     public Map<String, String> overrides() {
         return overrides == null ? Map.of() : overrides;
     }
@@ -34,6 +45,26 @@ public final class EngineOptions {
     /** The data directory, absolute; null for an engine in memory. */
     public Path dataDir() {
         return dataDir == null ? null : dataDir.toAbsolutePath().normalize();
+    }
+
+    /** The partition limits of an engine this command starts: {@code --partition-limits}, else DynamoDB's. */
+    public PartitionLimits partitionLimits() {
+        return partitionLimits == null ? PartitionLimits.DYNAMODB : partitionLimits;
+    }
+
+    /**
+     * Refuses {@code --partition-limits} for an engine this command does not start ({@code whose}, at
+     * {@code engine}): its limits are its own, and silently ignoring the option would mislead.
+     *
+     * @throws CommandException (exit 2) when the option was given
+     */
+    public void refuseLimitsFor(String whose, URI engine) {
+        if (partitionLimits != null) {
+            throw new CommandException(
+                    2,
+                    "--partition-limits applies only to an engine started here, not to " + whose + " at " + engine
+                            + ", whose limits are its own");
+        }
     }
 
     public Path stateFile(Path projectRoot) {

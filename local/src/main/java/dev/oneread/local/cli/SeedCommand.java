@@ -43,9 +43,7 @@ public final class SeedCommand implements Callable<Integer> {
                             + " a persisted engine)");
         }
         io.err().println("seed: using " + choice.description());
-        LocalStack.Settings withoutAutomaticSeed = new LocalStack.Settings(
-                settings.engine(), settings.dataDir(), settings.tableName(), settings.overrides(), false);
-        try (LocalStack stack = LocalStack.start(root, withoutAutomaticSeed, io.err())) {
+        try (LocalStack stack = LocalStack.start(root, settings.withSeed(false), io.err())) {
             SampleData.seed(
                     stack.client(),
                     stack.tableNames().values().iterator().next(),

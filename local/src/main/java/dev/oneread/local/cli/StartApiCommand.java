@@ -25,6 +25,8 @@ import picocli.CommandLine.Option;
                     + "engine at DYNAMODB_ENDPOINT). A table it creates gets the sample data the events/ files "
                     + "expect. It writes its engine, table and parameter overrides to the state file, so that "
                     + "invoke and seed work in the same world.",
+            "The engine it starts enforces DynamoDB's per-partition limits (--partition-limits) and throttles as "
+                    + "DynamoDB does.",
             "Ctrl-C or SIGTERM stops it and its engine (exit 0)."
         })
 public final class StartApiCommand implements Callable<Integer> {
@@ -59,6 +61,10 @@ public final class StartApiCommand implements Callable<Integer> {
         LocalStack.Settings settings = LocalStack.Settings.fromEnvironment(
                         io.environment(), engine.overrides(), engine.dataDir(), !noSeed)
                 .withQueues(LocalStack.Queues.OWN);
+        if (settings.engine() != null) {
+            engine.refuseLimitsFor("the engine at DYNAMODB_ENDPOINT", settings.engine());
+        }
+        settings = settings.withLimits(engine.partitionLimits());
         // Ctrl-C at any point, even while the engine is still starting, stops what was started: the hook is in
         // place first and closes whatever exists by then. SIGINT and SIGTERM mean "stop", not "fail": exit 0.
         // (A JVM started in the background by a non-interactive shell inherits SIGINT as ignored; use SIGTERM.)
@@ -77,6 +83,13 @@ public final class StartApiCommand implements Callable<Integer> {
         }
         running.set(StartApi.start(root, settings, port, engine.stateFile(root), schedules, io.err()));
         running.get().routeKeys().forEach(route -> io.err().println("  " + route));
+        io.err()
+                .println("start-api: engine at " + running.get().stack().endpoint() + ", "
+                        + running.get()
+                                .stack()
+                                .limits()
+                                .map(LocalStack::describe)
+                                .orElse("its own limits"));
         io.err()
                 .println("start-api: console on http://127.0.0.1:"
                         + running.get().port() + "/_console");

@@ -3,6 +3,7 @@ package dev.oneread.local.runner;
 import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.DynaliteEngine;
+import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
 import dev.oneread.local.auth.LocalJwt;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -59,21 +61,38 @@ public final class LocalStack implements AutoCloseable {
      * @param tableName  the physical name of the template's first table (others get {@code -LogicalId})
      * @param overrides  {@code --parameter-overrides}, over the local defaults and the template's defaults
      * @param seed       whether to load the sample data into tables this run creates
+     * @param limits     the partition limits of a dynalite this run starts (unused with {@code engine})
      */
     public record Settings(
-            URI engine, Path dataDir, String tableName, Map<String, String> overrides, boolean seed, Queues queues) {
+            URI engine,
+            Path dataDir,
+            String tableName,
+            Map<String, String> overrides,
+            boolean seed,
+            Queues queues,
+            PartitionLimits limits) {
         public Settings {
             overrides = Map.copyOf(overrides);
         }
 
-        /** A run without the template's queues (invoke on its own, tests of routes). */
+        /** A run without the template's queues (invoke on its own, tests of routes), at DynamoDB's limits. */
         public Settings(URI engine, Path dataDir, String tableName, Map<String, String> overrides, boolean seed) {
-            this(engine, dataDir, tableName, overrides, seed, Queues.NONE);
+            this(engine, dataDir, tableName, overrides, seed, Queues.NONE, PartitionLimits.DYNAMODB);
         }
 
         /** These settings, with these queues. */
         public Settings withQueues(Queues queues) {
-            return new Settings(engine, dataDir, tableName, overrides, seed, queues);
+            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits);
+        }
+
+        /** These settings, with these partition limits for the engine the run starts. */
+        public Settings withLimits(PartitionLimits limits) {
+            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits);
+        }
+
+        /** These settings, loading the sample data into new tables or not. */
+        public Settings withSeed(boolean seed) {
+            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits);
         }
 
         /** The engine at DYNAMODB_ENDPOINT and the table at TABLE_NAME when set; else a dynalite of its own. */
@@ -142,10 +161,11 @@ public final class LocalStack implements AutoCloseable {
         DynaliteEngine engine = null;
         URI endpoint = settings.engine();
         if (endpoint == null) {
-            engine = DynaliteEngine.start(root, settings.dataDir());
+            engine = DynaliteEngine.start(root, settings.dataDir(), settings.limits());
             endpoint = engine.endpoint();
             log.println("dynalite listening on " + endpoint
-                    + (settings.dataDir() == null ? " (in memory)" : " (data in " + settings.dataDir() + ")"));
+                    + (settings.dataDir() == null ? " (in memory" : " (data in " + settings.dataDir())
+                    + ", " + describe(settings.limits()) + ")");
         }
         DynamoDbClient client = null;
         LocalQueues queues = null;
@@ -288,6 +308,22 @@ public final class LocalStack implements AutoCloseable {
 
     public URI endpoint() {
         return endpoint;
+    }
+
+    /**
+     * The partition limits of the engine this run started, for its heat ({@code EngineHeat.read(endpoint())});
+     * empty for an engine given at DYNAMODB_ENDPOINT or by a running start-api, whose limits are its own.
+     */
+    public Optional<PartitionLimits> limits() {
+        return Optional.ofNullable(engine).map(DynaliteEngine::limits);
+    }
+
+    /** The limits as the runner's banners say them: {@code partition limits 0.05 x DynamoDB's}, or {@code off}. */
+    public static String describe(PartitionLimits limits) {
+        return limits.enforced()
+                ? "partition limits " + limits + " x DynamoDB's (" + Math.round(limits.readUnitsPerSecond()) + " RCU, "
+                        + Math.round(limits.writeUnitsPerSecond()) + " WCU per second per partition key)"
+                : "partition limits off";
     }
 
     /** The runner's own client of the engine (not a function's): for seeding and checks. */
