@@ -141,7 +141,18 @@ public record AuditedCall(
     /** This call, failed otherwise (throttled, timed out, rejected): nothing is reported as consumed. */
     AuditedCall failed(String error) {
         return new AuditedCall(
-                operation, table, index, partition, key, expressions, null, null, null, false, error, throttlingReasons);
+                operation,
+                table,
+                index,
+                partition,
+                key,
+                expressions,
+                null,
+                null,
+                null,
+                false,
+                error,
+                throttlingReasons);
     }
 
     /**
@@ -149,7 +160,8 @@ public record AuditedCall(
      * new attempt with a record of its own, so a call that ends well still counts every throttle on its way.
      */
     AuditedCall throttled(String error, List<String> reasons) {
-        return new AuditedCall(operation, table, index, partition, key, expressions, null, null, null, false, error, reasons);
+        return new AuditedCall(
+                operation, table, index, partition, key, expressions, null, null, null, false, error, reasons);
     }
 
     /** True when DynamoDB throttled this attempt. */

@@ -76,10 +76,7 @@ public record Retries(String name, Supplier<RetryStrategy> strategy, Duration at
     public static List<Retries> candidates(CallPath path) {
         Duration call = callTimeout(path);
         return List.of(
-                sdkStandard(call),
-                dynamoDbDefault(call),
-                standard(5, Duration.ofMillis(50), call),
-                adaptive(call));
+                sdkStandard(call), dynamoDbDefault(call), standard(5, Duration.ofMillis(50), call), adaptive(call));
     }
 
     /** The choice for {@code path}, from the benchmark's figures (README, "Retries under throttling"). */
