@@ -69,7 +69,13 @@ class ThrottlingApiTest {
         assertThat(outcomes.stream().mapToInt(Outcome::unavailable).sum())
                 .as("503s")
                 .isPositive();
-        assertThat(throttles(engine.heat()) - throttlesBefore).isEqualTo(headerThrottles);
+        EngineHeat.Snapshot after = engine.heat();
+        assertThat(throttles(after) - throttlesBefore)
+                .as("engine throttles since the load began; by partition now: %s", after.partitions().stream()
+                        .filter(p -> p.throttledTotal() > 0)
+                        .map(p -> p.index() + "/" + p.key() + "=" + p.throttled())
+                        .toList())
+                .isEqualTo(headerThrottles);
     }
 
     @Test
