@@ -71,10 +71,12 @@ class ThrottlingApiTest {
                 .isPositive();
         EngineHeat.Snapshot after = engine.heat();
         assertThat(throttles(after) - throttlesBefore)
-                .as("engine throttles since the load began; by partition now: %s", after.partitions().stream()
-                        .filter(p -> p.throttledTotal() > 0)
-                        .map(p -> p.index() + "/" + p.key() + "=" + p.throttled())
-                        .toList())
+                .as(
+                        "engine throttles since the load began; by partition now: %s",
+                        after.partitions().stream()
+                                .filter(p -> p.throttledTotal() > 0)
+                                .map(p -> p.index() + "/" + p.key() + "=" + p.throttled())
+                                .toList())
                 .isEqualTo(headerThrottles);
     }
 
