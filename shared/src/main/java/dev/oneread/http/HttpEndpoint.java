@@ -64,7 +64,8 @@ public final class HttpEndpoint {
         }
         if (config.readAudit()) {
             response = response.withHeader("x-dynamo-calls", Integer.toString(tally.calls()))
-                    .withHeader("x-dynamo-capacity", tally.capacity().toPlainString());
+                    .withHeader("x-dynamo-capacity", tally.capacity().toPlainString())
+                    .withHeader("x-dynamo-throttles", Integer.toString(tally.throttles()));
         }
         output.write(Json.write(response.toEvent()).getBytes(StandardCharsets.UTF_8));
         handOverCallDetail(context, tally);
@@ -118,6 +119,7 @@ public final class HttpEndpoint {
                 List.of(
                         Map.of("Name", "calls", "Unit", "Count"),
                         Map.of("Name", "capacity", "Unit", "None"),
+                        Map.of("Name", "throttles", "Unit", "Count"),
                         Map.of("Name", "durationMs", "Unit", "Milliseconds")));
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("Timestamp", System.currentTimeMillis());
@@ -142,6 +144,7 @@ public final class HttpEndpoint {
         line.put("calls", tally.calls());
         line.put("maxInFlight", tally.maxInFlight());
         line.put("capacity", tally.capacity());
+        line.put("throttles", tally.throttles());
         line.put(
                 "partitions",
                 new java.util.TreeSet<>(tally.partitions().stream()

@@ -3,6 +3,7 @@ package dev.oneread.store;
 import dev.oneread.keys.KeyCodec;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.core.SdkRequest;
@@ -26,6 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  * @param capacityEstimated true when DynamoDB reported none and {@link ItemSize} worked it out: a refused
  *                          conditional write is billed, but its error carries no ConsumedCapacity
  * @param error             the SDK exception a failed call ended with, by its simple name; null on success
+ * @param throttlingReasons the reasons DynamoDB gave when it throttled this attempt (e.g.
+ *                          {@code TableWriteKeyRangeThroughputExceeded}); empty when it did not
  */
 public record AuditedCall(
         String operation,
@@ -38,7 +41,12 @@ public record AuditedCall(
         Integer itemsReturned,
         BigDecimal capacity,
         boolean capacityEstimated,
-        String error) {
+        String error,
+        List<String> throttlingReasons) {
+
+    public AuditedCall {
+        throttlingReasons = List.copyOf(throttlingReasons);
+    }
 
     /** The expression strings of a request, with the maps that give their placeholders meaning. */
     public record Expressions(
@@ -76,7 +84,8 @@ public record AuditedCall(
                 null,
                 null,
                 false,
-                null);
+                null,
+                List.of());
     }
 
     /** This call, answered: items read and returned, and the capacity DynamoDB reported. */
@@ -115,12 +124,49 @@ public record AuditedCall(
     /** The same call, with what came back. */
     private AuditedCall outcome(Integer read, Integer returned, BigDecimal units, boolean refused, String error) {
         return new AuditedCall(
-                operation, table, index, partition, key, expressions, read, returned, units, refused, error);
+                operation,
+                table,
+                index,
+                partition,
+                key,
+                expressions,
+                read,
+                returned,
+                units,
+                refused,
+                error,
+                throttlingReasons);
     }
 
     /** This call, failed otherwise (throttled, timed out, rejected): nothing is reported as consumed. */
     AuditedCall failed(String error) {
-        return new AuditedCall(operation, table, index, partition, key, expressions, null, null, null, false, error);
+        return new AuditedCall(
+                operation,
+                table,
+                index,
+                partition,
+                key,
+                expressions,
+                null,
+                null,
+                null,
+                false,
+                error,
+                throttlingReasons);
+    }
+
+    /**
+     * This attempt, throttled: DynamoDB refused it for {@code reasons} and billed nothing. The SDK may retry it, as a
+     * new attempt with a record of its own, so a call that ends well still counts every throttle on its way.
+     */
+    AuditedCall throttled(String error, List<String> reasons) {
+        return new AuditedCall(
+                operation, table, index, partition, key, expressions, null, null, null, false, error, reasons);
+    }
+
+    /** True when DynamoDB throttled this attempt. */
+    public boolean wasThrottled() {
+        return !throttlingReasons.isEmpty();
     }
 
     /**
@@ -148,6 +194,7 @@ public record AuditedCall(
         json.put("capacity", capacity == null ? null : capacity.toPlainString());
         json.put("capacityEstimated", capacityEstimated);
         json.put("error", error);
+        json.put("throttlingReasons", throttlingReasons);
         return json;
     }
 

@@ -1,7 +1,18 @@
 package dev.oneread.store;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
@@ -91,6 +102,50 @@ public final class CallAudit implements ExecutionInterceptor {
         settle(attributes);
     }
 
+    /** The status DynamoDB answers a throttled request with (its exception type says which throttle). */
+    private static final int THROTTLE_STATUS = 400;
+
+    private static final Pattern ERROR_TYPE = Pattern.compile("\"__type\"\\s*:\\s*\"(?:[^\"#]*#)?([A-Za-z]+)\"");
+    private static final Pattern REASON = Pattern.compile("\"reason\"\\s*:\\s*\"([A-Za-z]+)\"");
+
+    /**
+     * Every attempt's answer passes here, the ones the SDK retries too: a throttled attempt is recorded with its
+     * reasons before the retry that may follow it. The body is read and handed on unchanged.
+     */
+    @Override
+    public Optional<InputStream> modifyHttpResponseContent(
+            Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
+        CallTally tally = attributes.getAttribute(TALLY);
+        Integer call = attributes.getAttribute(CALL);
+        Optional<InputStream> body = context.responseBody();
+        if (tally == null || call == null || context.httpResponse().statusCode() != THROTTLE_STATUS || body.isEmpty()) {
+            return body;
+        }
+        byte[] bytes;
+        try (InputStream in = body.get()) {
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        Matcher type = ERROR_TYPE.matcher(text);
+        if (type.find() && THROTTLING_TYPES.contains(type.group(1))) {
+            List<String> reasons = new ArrayList<>();
+            Matcher reason = REASON.matcher(text);
+            while (reason.find()) {
+                reasons.add(reason.group(1));
+            }
+            // An old engine, or a throttle with no reasons given (RequestLimitExceeded): still a throttle.
+            List<String> named = reasons.isEmpty() ? List.of(type.group(1)) : reasons;
+            tally.revise(call, c -> c.throttled(type.group(1), named));
+        }
+        return Optional.of(new ByteArrayInputStream(bytes));
+    }
+
+    /** DynamoDB's throttling exceptions: a hot key or index, an on-demand cap, the account's request limit. */
+    private static final Set<String> THROTTLING_TYPES =
+            Set.of("ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded");
+
     @Override
     public void afterUnmarshalling(Context.AfterUnmarshalling context, ExecutionAttributes attributes) {
         CallTally tally = attributes.getAttribute(TALLY);
@@ -119,7 +174,7 @@ public final class CallAudit implements ExecutionInterceptor {
             // from the item DynamoDB returned with the failure; without one, from the read that may follow.
             Map<String, AttributeValue> current = refused.hasItem() ? refused.item() : Map.of();
             tally.revise(call, c -> c.refused(ItemSize.writeUnits(current), error));
-        } else {
+        } else if (!tally.call(call).wasThrottled()) {
             tally.revise(call, c -> c.failed(error));
         }
     }

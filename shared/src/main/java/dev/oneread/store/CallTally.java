@@ -111,6 +111,14 @@ public final class CallTally {
         return plain.scale() < 0 ? plain.setScale(0) : plain;
     }
 
+    /**
+     * Attempts DynamoDB throttled, retried or not: each one is a request it refused for lack of a partition's (or
+     * the table's) capacity. A call that ended well can count some; a 503 counts at least one.
+     */
+    public synchronized int throttles() {
+        return (int) calls.stream().filter(AuditedCall::wasThrottled).count();
+    }
+
     /** The partition key value each request addressed, in order: what proves a request stayed in its tenant. */
     public synchronized List<String> partitions() {
         return calls.stream().map(AuditedCall::partition).toList();

@@ -48,9 +48,14 @@ public final class DynamoDbClients {
 
     private DynamoDbClients() {}
 
-    /** The client of this execution environment, built on first use from the process environment. */
+    /** The client of this execution environment for an API function, built on first use from the environment. */
     public static DynamoDbClient shared() {
-        return Holder.CLIENT;
+        return shared(CallPath.REQUEST);
+    }
+
+    /** The client of this execution environment for {@code path}, built on first use from the environment. */
+    public static DynamoDbClient shared(CallPath path) {
+        return path == CallPath.JOB ? JobHolder.CLIENT : Holder.CLIENT;
     }
 
     /** A client configured from {@code environment}: AWS_REGION, DYNAMODB_ENDPOINT and credentials. */
@@ -63,20 +68,30 @@ public final class DynamoDbClients {
      * timeouts and engine faults that the local engine cannot produce.
      */
     public static DynamoDbClient fromEnvironment(Map<String, String> environment, List<ExecutionInterceptor> extra) {
-        return configured(DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()), environment, extra)
+        return fromEnvironment(environment, extra, Retries.of(CallPath.REQUEST));
+    }
+
+    /** As {@link #fromEnvironment(Map, List)}, retrying as {@code retries} says: a job's client, a benchmark's. */
+    public static DynamoDbClient fromEnvironment(
+            Map<String, String> environment, List<ExecutionInterceptor> extra, Retries retries) {
+        return configured(
+                        DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()),
+                        environment,
+                        extra,
+                        retries)
                 .build();
     }
 
     /** What the sync and the async client share: region, credentials, retries, timeouts, audit, endpoint. */
     private static <B extends AwsClientBuilder<B, ?>> B configured(
-            B builder, Map<String, String> environment, List<ExecutionInterceptor> extra) {
+            B builder, Map<String, String> environment, List<ExecutionInterceptor> extra, Retries retries) {
         String endpoint = environment.get(ENDPOINT_VARIABLE);
         boolean localEngine = endpoint != null && !endpoint.isBlank();
         builder.region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
                 .credentialsProvider(credentials(environment, localEngine))
-                .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD)
-                        .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
-                        .apiCallTimeout(CALL_TIMEOUT)
+                .overrideConfiguration(o -> o.retryStrategy(retries.strategy().get())
+                        .apiCallAttemptTimeout(retries.attemptTimeout())
+                        .apiCallTimeout(retries.callTimeout())
                         .executionInterceptors(withAudit(extra)));
         if (localEngine) {
             builder.endpointOverride(URI.create(endpoint));
@@ -100,7 +115,10 @@ public final class DynamoDbClients {
                 "AWS_SECRET_ACCESS_KEY",
                 "sample");
         return configured(
-                        DynamoDbClient.builder().httpClient(new SampleHttpClient(responseJson)), environment, List.of())
+                        DynamoDbClient.builder().httpClient(new SampleHttpClient(responseJson)),
+                        environment,
+                        List.of(),
+                        Retries.of(CallPath.REQUEST))
                 .build();
     }
 
@@ -175,6 +193,11 @@ public final class DynamoDbClients {
         return builder.build();
     }
 
+    /** A local-engine client that retries as {@code retries} says: for the retry benchmark and tests. */
+    public static DynamoDbClient local(URI endpoint, Retries retries) {
+        return fromEnvironment(localEnvironment(endpoint), List.of(), retries);
+    }
+
     /** A local-engine client with extra interceptors (fault injection in tests). */
     public static DynamoDbClient local(URI endpoint, List<ExecutionInterceptor> extra) {
         return fromEnvironment(localEnvironment(endpoint), extra);
@@ -203,5 +226,10 @@ public final class DynamoDbClients {
 
     private static final class Holder {
         static final DynamoDbClient CLIENT = fromEnvironment(FunctionEnvironment.get());
+    }
+
+    private static final class JobHolder {
+        static final DynamoDbClient CLIENT =
+                fromEnvironment(FunctionEnvironment.get(), List.of(), Retries.of(CallPath.JOB));
     }
 }

@@ -14,6 +14,7 @@ import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.exceptions.PreconditionFailedException;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,8 @@ class CallAuditTest {
                         1,
                         new BigDecimal("0.5"),
                         false,
-                        null));
+                        null,
+                        List.of()));
     }
 
     @Test
@@ -89,7 +91,8 @@ class CallAuditTest {
                         2,
                         new BigDecimal("0.5"),
                         false,
-                        null));
+                        null,
+                        List.of()));
     }
 
     @Test

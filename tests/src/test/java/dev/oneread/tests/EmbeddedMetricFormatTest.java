@@ -106,7 +106,9 @@ class EmbeddedMetricFormatTest {
                     .isInstanceOfSatisfying(String.class, v -> assertThat(v).isNotEmpty()));
         }
         List<Map<String, Object>> metrics = (List<Map<String, Object>>) directive.get("Metrics");
-        assertThat(metrics).extracting(m -> m.get("Name")).containsExactly("calls", "capacity", "durationMs");
+        assertThat(metrics)
+                .extracting(m -> m.get("Name"))
+                .containsExactly("calls", "capacity", "throttles", "durationMs");
         for (Map<String, Object> metric : metrics) {
             // each names a top-level number member, with a unit CloudWatch knows
             assertThat(line.get(metric.get("Name"))).as("metric " + metric).isInstanceOf(Number.class);

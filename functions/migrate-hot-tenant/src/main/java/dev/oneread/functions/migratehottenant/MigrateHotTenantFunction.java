@@ -25,7 +25,9 @@ public final class MigrateHotTenantFunction implements RequestStreamHandler {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public MigrateHotTenantFunction() {
-        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("MigrateHotTenant"));
+        this(
+                DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
+                FunctionConfig.fromEnvironment("MigrateHotTenant"));
     }
 
     public MigrateHotTenantFunction(DynamoDbClient client, FunctionConfig config) {

@@ -42,7 +42,7 @@ public final class PlanJobsFunction implements RequestStreamHandler {
     /** Used by the Lambda runtime: the shared clients and the function's environment. */
     public PlanJobsFunction() {
         this(
-                DynamoDbClients.shared(),
+                DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
                 QueryPool.shared(),
                 DynamoDbClients.sqs(FunctionEnvironment.get()),
                 FunctionEnvironment.get().get("QUEUE_URL"),

@@ -38,7 +38,7 @@ public final class RunJobFunction implements RequestStreamHandler {
 
     private RunJobFunction(FunctionConfig config) {
         this(
-                DynamoDbClients.shared(),
+                DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
                 () -> DynamoDbClients.sqs(FunctionEnvironment.get()), // only a purge's continuation sends
                 FunctionEnvironment.get().get("QUEUE_URL"),
                 config,
