@@ -59,7 +59,10 @@ public final class ApiServer implements AutoCloseable {
     private volatile ServedRequest.Observer observer = request -> {};
     private volatile Handler pages;
 
-    private record Binding(RouteSpec route, LocalFunction function) {}
+    /** A route and the function id behind it; the function itself is looked up per request (a redeploy swaps it). */
+    private record Binding(RouteSpec route, String functionId) {}
+
+    private final java.util.function.Supplier<Map<String, LocalFunction>> functions;
 
     /** What goes back on the wire; a header may repeat (Set-Cookie). */
     private record Reply(int status, List<Map.Entry<String, String>> headers, byte[] body) {
@@ -93,9 +96,25 @@ public final class ApiServer implements AutoCloseable {
      */
     public ApiServer(Map<String, LocalFunction> functions, LocalJwt authorizer, int port, PrintStream log)
             throws IOException {
+        this(() -> functions, authorizer, port, log);
+    }
+
+    /**
+     * As {@link #ApiServer(Map, LocalJwt, int, PrintStream)}, over functions that a redeploy replaces: each request
+     * goes to the function {@code functions} gives when it arrives (the routes stay the first ones').
+     */
+    public ApiServer(
+            java.util.function.Supplier<Map<String, LocalFunction>> functions,
+            LocalJwt authorizer,
+            int port,
+            PrintStream log)
+            throws IOException {
         this.authorizer = authorizer;
         this.log = log;
-        functions.values().forEach(f -> f.spec().routes().forEach(r -> bindings.add(new Binding(r, f))));
+        this.functions = functions;
+        functions.get().values().forEach(f -> f.spec()
+                .routes()
+                .forEach(r -> bindings.add(new Binding(r, f.spec().logicalId()))));
         bindings.sort(
                 Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
         HttpConfiguration http = new HttpConfiguration();
@@ -162,7 +181,7 @@ public final class ApiServer implements AutoCloseable {
 
     public List<String> routeKeys() {
         return bindings.stream()
-                .map(b -> b.route().routeKey() + "  ->  " + b.function().spec().logicalId())
+                .map(b -> b.route().routeKey() + "  ->  " + b.functionId())
                 .toList();
     }
 
@@ -225,13 +244,15 @@ public final class ApiServer implements AutoCloseable {
                     host);
             HttpApiEvent event = HttpApiEventBuilder.build(incoming, match.route(), parameters, jwt);
             java.time.Instant at = java.time.Instant.now();
-            LocalFunction.Result result = match.function().invoke(event.toJsonBytes());
+            String functionId = match.functionId();
+            LocalFunction.Result result = LocalFunction.invokeCurrent(
+                    () -> functions.get().get(functionId), event.toJsonBytes());
             Reply reply = respond(result, event.requestContext().requestId());
             observer.served(new ServedRequest(
                     at,
                     method,
                     rawPath,
-                    match.function().spec().logicalId(),
+                    match.functionId(),
                     event.pathParameters() == null ? Map.of() : event.pathParameters(),
                     event.headers(),
                     reply.status(),

@@ -53,7 +53,7 @@ public final class StartApi implements AutoCloseable {
         LocalStack stack = LocalStack.start(root, settings, log);
         ApiServer server = null;
         try {
-            server = new ApiServer(stack.functions(), stack.authorizer(), port, log);
+            server = new ApiServer(stack::functions, stack.authorizer(), port, log);
             Console console = Console.attach(
                     server,
                     stack.client(),
