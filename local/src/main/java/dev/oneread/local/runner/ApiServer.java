@@ -139,6 +139,10 @@ public final class ApiServer implements AutoCloseable {
                             callback);
                     return true;
                 }
+                if (request.getHttpURI().getPath().equals(DEPLOY_PATH)) {
+                    send(response, deploy(request), callback);
+                    return true;
+                }
                 Handler mounted = pages;
                 if (mounted != null
                         && request.getHttpURI().getPath().startsWith(CONSOLE_PATH)
@@ -155,6 +159,66 @@ public final class ApiServer implements AutoCloseable {
 
     /** The path under which the runner's own pages (the console) are served; no template route may use it. */
     public static final String CONSOLE_PATH = "/_console";
+
+    /**
+     * The runner's own deploy endpoint ({@code oneread deploy}): POST {@code {"parameterOverrides": {...}}}. Tools
+     * only: any Origin, the console's own page's included, is refused, so no page can redeploy the developer's run.
+     */
+    public static final String DEPLOY_PATH = "/_oneread/deploy";
+
+    private volatile java.util.function.UnaryOperator<Map<String, String>> deployer;
+
+    /** Serves {@link #DEPLOY_PATH} with {@code deployer}: changed parameters in, every parameter as now set out. */
+    public void mountDeploy(java.util.function.UnaryOperator<Map<String, String>> deployer) {
+        this.deployer = deployer;
+    }
+
+    private Reply deploy(Request request) {
+        Optional<LoopbackGuard.Refusal> refused = LoopbackGuard.toolsOnly(port())
+                .check(request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
+        if (refused.isPresent()) {
+            return Reply.problem(refused.get().status(), refused.get().detail());
+        }
+        java.util.function.UnaryOperator<Map<String, String>> mounted = deployer;
+        if (mounted == null) {
+            return Reply.problem(404, "this server takes no deploys");
+        }
+        if (!"POST".equals(request.getMethod())) {
+            return Reply.problem(405, "a deploy is a POST").with("allow", "POST");
+        }
+        String type = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
+        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            return Reply.problem(415, "a deploy takes application/json");
+        }
+        Map<String, String> changed = new LinkedHashMap<>();
+        try {
+            byte[] body = readBody(Request.asInputStream(request));
+            Object overrides = body == null
+                    ? null
+                    : Json.readObject(new String(body, StandardCharsets.UTF_8)).get("parameterOverrides");
+            if (!(overrides instanceof Map<?, ?> given) || given.isEmpty()) {
+                return Reply.problem(400, "a deploy needs parameterOverrides: an object of parameter names to values");
+            }
+            for (Map.Entry<?, ?> e : given.entrySet()) {
+                if (!(e.getValue() instanceof String value)) {
+                    return Reply.problem(400, "Parameter '" + e.getKey() + "' must be a string");
+                }
+                changed.put(String.valueOf(e.getKey()), value);
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            return Reply.problem(400, "the deploy request is not a JSON object");
+        }
+        try {
+            Map<String, Object> answer = new LinkedHashMap<>();
+            answer.put("parameters", new java.util.TreeMap<>(mounted.apply(changed)));
+            return new Reply(
+                    200,
+                    List.of(Map.entry("content-type", "application/json")),
+                    Json.write(answer).getBytes(StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException refusedValue) {
+            return Reply.problem(400, refusedValue.getMessage());
+        }
+    }
 
     /** Tells {@code observer} of every request served through a function, after its response is known. */
     public void observe(ServedRequest.Observer observer) {
