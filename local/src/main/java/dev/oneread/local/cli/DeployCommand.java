@@ -65,15 +65,16 @@ public final class DeployCommand implements Callable<Integer> {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(Map.of("parameterOverrides", overrides))))
                 .build();
-        HttpResponse<String> response =
-                HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         Map<String, Object> body = Json.readObject(response.body());
         if (response.statusCode() != 200) {
             throw new CommandException(
                     response.statusCode() < 500 ? 2 : 1, "deploy: refused: " + body.getOrDefault("detail", body));
         }
         io.out().println(Json.write(body.get("parameters")));
-        io.err().println("deploy: " + api.api() + " runs the new configuration; in-flight invocations finish on the old");
+        io.err()
+                .println("deploy: " + api.api()
+                        + " runs the new configuration; in-flight invocations finish on the old");
         return 0;
     }
 }

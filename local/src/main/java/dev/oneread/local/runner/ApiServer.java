@@ -112,9 +112,12 @@ public final class ApiServer implements AutoCloseable {
         this.authorizer = authorizer;
         this.log = log;
         this.functions = functions;
-        functions.get().values().forEach(f -> f.spec()
-                .routes()
-                .forEach(r -> bindings.add(new Binding(r, f.spec().logicalId()))));
+        functions
+                .get()
+                .values()
+                .forEach(f -> f.spec()
+                        .routes()
+                        .forEach(r -> bindings.add(new Binding(r, f.spec().logicalId()))));
         bindings.sort(
                 Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
         HttpConfiguration http = new HttpConfiguration();
@@ -175,7 +178,9 @@ public final class ApiServer implements AutoCloseable {
 
     private Reply deploy(Request request) {
         Optional<LoopbackGuard.Refusal> refused = LoopbackGuard.toolsOnly(port())
-                .check(request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
+                .check(
+                        request.getHeaders().get(HttpHeader.HOST),
+                        request.getHeaders().get(HttpHeader.ORIGIN));
         if (refused.isPresent()) {
             return Reply.problem(refused.get().status(), refused.get().detail());
         }
@@ -309,8 +314,8 @@ public final class ApiServer implements AutoCloseable {
             HttpApiEvent event = HttpApiEventBuilder.build(incoming, match.route(), parameters, jwt);
             java.time.Instant at = java.time.Instant.now();
             String functionId = match.functionId();
-            LocalFunction.Result result = LocalFunction.invokeCurrent(
-                    () -> functions.get().get(functionId), event.toJsonBytes());
+            LocalFunction.Result result =
+                    LocalFunction.invokeCurrent(() -> functions.get().get(functionId), event.toJsonBytes());
             Reply reply = respond(result, event.requestContext().requestId());
             observer.served(new ServedRequest(
                     at,

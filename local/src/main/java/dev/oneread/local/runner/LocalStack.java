@@ -107,6 +107,7 @@ public final class LocalStack implements AutoCloseable {
     private final DynamoDbClient client;
     /** Swapped whole by {@link #redeploy}: a caller that took a function keeps it until its invocation ends. */
     private volatile Map<String, LocalFunction> functions;
+
     private final Map<String, String> tableNames;
     private volatile Map<String, String> parameters;
     private volatile Map<String, String> overrides;

@@ -19,8 +19,8 @@ final class TemplateParameters {
             String because = refusal(SamTemplate.map(definition), value);
             if (because != null) {
                 Object description = SamTemplate.map(definition).get("ConstraintDescription");
-                throw new IllegalArgumentException("Parameter '" + name + "' " + because
-                        + (description == null ? "" : " (" + description + ")"));
+                throw new IllegalArgumentException(
+                        "Parameter '" + name + "' " + because + (description == null ? "" : " (" + description + ")"));
             }
         });
     }
@@ -32,7 +32,8 @@ final class TemplateParameters {
             return "must be one of AllowedValues";
         }
         Object pattern = definition.get("AllowedPattern");
-        if (pattern != null && !Pattern.compile(String.valueOf(pattern)).matcher(value).matches()) {
+        if (pattern != null
+                && !Pattern.compile(String.valueOf(pattern)).matcher(value).matches()) {
             return "must match pattern " + pattern;
         }
         if ("Number".equals(definition.get("Type"))) {
