@@ -2,6 +2,7 @@ package dev.oneread.local;
 
 import dev.oneread.local.cli.CommandException;
 import dev.oneread.local.cli.CommandIo;
+import dev.oneread.local.cli.DeployCommand;
 import dev.oneread.local.cli.InvokeCommand;
 import dev.oneread.local.cli.SeedCommand;
 import dev.oneread.local.cli.StartApiCommand;
@@ -37,6 +38,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             StartApiCommand.class,
             InvokeCommand.class,
+            DeployCommand.class,
             SeedCommand.class,
             TokenCommand.class,
             ExprCommand.class

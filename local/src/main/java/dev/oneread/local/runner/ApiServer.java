@@ -59,7 +59,10 @@ public final class ApiServer implements AutoCloseable {
     private volatile ServedRequest.Observer observer = request -> {};
     private volatile Handler pages;
 
-    private record Binding(RouteSpec route, LocalFunction function) {}
+    /** A route and the function id behind it; the function itself is looked up per request (a redeploy swaps it). */
+    private record Binding(RouteSpec route, String functionId) {}
+
+    private final java.util.function.Supplier<Map<String, LocalFunction>> functions;
 
     /** What goes back on the wire; a header may repeat (Set-Cookie). */
     private record Reply(int status, List<Map.Entry<String, String>> headers, byte[] body) {
@@ -93,9 +96,28 @@ public final class ApiServer implements AutoCloseable {
      */
     public ApiServer(Map<String, LocalFunction> functions, LocalJwt authorizer, int port, PrintStream log)
             throws IOException {
+        this(() -> functions, authorizer, port, log);
+    }
+
+    /**
+     * As {@link #ApiServer(Map, LocalJwt, int, PrintStream)}, over functions that a redeploy replaces: each request
+     * goes to the function {@code functions} gives when it arrives (the routes stay the first ones').
+     */
+    public ApiServer(
+            java.util.function.Supplier<Map<String, LocalFunction>> functions,
+            LocalJwt authorizer,
+            int port,
+            PrintStream log)
+            throws IOException {
         this.authorizer = authorizer;
         this.log = log;
-        functions.values().forEach(f -> f.spec().routes().forEach(r -> bindings.add(new Binding(r, f))));
+        this.functions = functions;
+        functions
+                .get()
+                .values()
+                .forEach(f -> f.spec()
+                        .routes()
+                        .forEach(r -> bindings.add(new Binding(r, f.spec().logicalId()))));
         bindings.sort(
                 Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
         HttpConfiguration http = new HttpConfiguration();
@@ -120,6 +142,10 @@ public final class ApiServer implements AutoCloseable {
                             callback);
                     return true;
                 }
+                if (request.getHttpURI().getPath().equals(DEPLOY_PATH)) {
+                    send(response, deploy(request), callback);
+                    return true;
+                }
                 Handler mounted = pages;
                 if (mounted != null
                         && request.getHttpURI().getPath().startsWith(CONSOLE_PATH)
@@ -136,6 +162,68 @@ public final class ApiServer implements AutoCloseable {
 
     /** The path under which the runner's own pages (the console) are served; no template route may use it. */
     public static final String CONSOLE_PATH = "/_console";
+
+    /**
+     * The runner's own deploy endpoint ({@code oneread deploy}): POST {@code {"parameterOverrides": {...}}}. Tools
+     * only: any Origin, the console's own page's included, is refused, so no page can redeploy the developer's run.
+     */
+    public static final String DEPLOY_PATH = "/_oneread/deploy";
+
+    private volatile java.util.function.UnaryOperator<Map<String, String>> deployer;
+
+    /** Serves {@link #DEPLOY_PATH} with {@code deployer}: changed parameters in, every parameter as now set out. */
+    public void mountDeploy(java.util.function.UnaryOperator<Map<String, String>> deployer) {
+        this.deployer = deployer;
+    }
+
+    private Reply deploy(Request request) {
+        Optional<LoopbackGuard.Refusal> refused = LoopbackGuard.toolsOnly(port())
+                .check(
+                        request.getHeaders().get(HttpHeader.HOST),
+                        request.getHeaders().get(HttpHeader.ORIGIN));
+        if (refused.isPresent()) {
+            return Reply.problem(refused.get().status(), refused.get().detail());
+        }
+        java.util.function.UnaryOperator<Map<String, String>> mounted = deployer;
+        if (mounted == null) {
+            return Reply.problem(404, "this server takes no deploys");
+        }
+        if (!"POST".equals(request.getMethod())) {
+            return Reply.problem(405, "a deploy is a POST").with("allow", "POST");
+        }
+        String type = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
+        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            return Reply.problem(415, "a deploy takes application/json");
+        }
+        Map<String, String> changed = new LinkedHashMap<>();
+        try {
+            byte[] body = readBody(Request.asInputStream(request));
+            Object overrides = body == null
+                    ? null
+                    : Json.readObject(new String(body, StandardCharsets.UTF_8)).get("parameterOverrides");
+            if (!(overrides instanceof Map<?, ?> given) || given.isEmpty()) {
+                return Reply.problem(400, "a deploy needs parameterOverrides: an object of parameter names to values");
+            }
+            for (Map.Entry<?, ?> e : given.entrySet()) {
+                if (!(e.getValue() instanceof String value)) {
+                    return Reply.problem(400, "Parameter '" + e.getKey() + "' must be a string");
+                }
+                changed.put(String.valueOf(e.getKey()), value);
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            return Reply.problem(400, "the deploy request is not a JSON object");
+        }
+        try {
+            Map<String, Object> answer = new LinkedHashMap<>();
+            answer.put("parameters", new java.util.TreeMap<>(mounted.apply(changed)));
+            return new Reply(
+                    200,
+                    List.of(Map.entry("content-type", "application/json")),
+                    Json.write(answer).getBytes(StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException refusedValue) {
+            return Reply.problem(400, refusedValue.getMessage());
+        }
+    }
 
     /** Tells {@code observer} of every request served through a function, after its response is known. */
     public void observe(ServedRequest.Observer observer) {
@@ -162,7 +250,7 @@ public final class ApiServer implements AutoCloseable {
 
     public List<String> routeKeys() {
         return bindings.stream()
-                .map(b -> b.route().routeKey() + "  ->  " + b.function().spec().logicalId())
+                .map(b -> b.route().routeKey() + "  ->  " + b.functionId())
                 .toList();
     }
 
@@ -225,13 +313,15 @@ public final class ApiServer implements AutoCloseable {
                     host);
             HttpApiEvent event = HttpApiEventBuilder.build(incoming, match.route(), parameters, jwt);
             java.time.Instant at = java.time.Instant.now();
-            LocalFunction.Result result = match.function().invoke(event.toJsonBytes());
+            String functionId = match.functionId();
+            LocalFunction.Result result =
+                    LocalFunction.invokeCurrent(() -> functions.get().get(functionId), event.toJsonBytes());
             Reply reply = respond(result, event.requestContext().requestId());
             observer.served(new ServedRequest(
                     at,
                     method,
                     rawPath,
-                    match.function().spec().logicalId(),
+                    match.functionId(),
                     event.pathParameters() == null ? Map.of() : event.pathParameters(),
                     event.headers(),
                     reply.status(),

@@ -46,6 +46,7 @@ public final class LocalFunction implements AutoCloseable {
 
     private URLClassLoader loader;
     private RequestStreamHandler handler;
+    private boolean closed;
 
     /** @param environment the function's variables plus what the runner adds (endpoint, credentials) */
     public LocalFunction(FunctionSpec spec, Map<String, String> environment, PrintStream log) {
@@ -79,7 +80,32 @@ public final class LocalFunction implements AutoCloseable {
         }
     }
 
+    /**
+     * Invokes whichever function {@code current} gives now: the one a redeploy put in place. A function a redeploy
+     * retired between the look-up and the call is not invoked; the call goes to its successor instead.
+     */
+    public static Result invokeCurrent(java.util.function.Supplier<LocalFunction> current, byte[] event) {
+        while (true) {
+            Result result = current.get().invokeUnlessClosed(event);
+            if (result != null) {
+                return result;
+            }
+        }
+    }
+
     public synchronized Result invoke(byte[] event) {
+        Result result = invokeUnlessClosed(event);
+        if (result == null) {
+            throw new IllegalStateException(spec.logicalId() + " is closed");
+        }
+        return result;
+    }
+
+    /** The invocation's result; null, and no invocation, when this function was closed (retired by a redeploy). */
+    private synchronized Result invokeUnlessClosed(byte[] event) {
+        if (closed) {
+            return null;
+        }
         String requestId = UUID.randomUUID().toString();
         Double initMs = null;
         if (handler == null) {
@@ -256,6 +282,7 @@ public final class LocalFunction implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        closed = true;
         thread.shutdownNow();
         try {
             if (loader != null) {

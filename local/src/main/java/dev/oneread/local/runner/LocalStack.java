@@ -124,9 +124,15 @@ public final class LocalStack implements AutoCloseable {
     private final DynaliteEngine engine;
     private final URI endpoint;
     private final DynamoDbClient client;
-    private final Map<String, LocalFunction> functions;
+    /** Swapped whole by {@link #redeploy}: a caller that took a function keeps it until its invocation ends. */
+    private volatile Map<String, LocalFunction> functions;
+
     private final Map<String, String> tableNames;
-    private final Map<String, String> parameters;
+    private volatile Map<String, String> parameters;
+    private volatile Map<String, String> overrides;
+    private Path root;
+    private Map<String, String> refs;
+    private PrintStream log;
     private final LocalJwt authorizer;
     private LocalQueues queues;
     private SamTemplate template;
@@ -197,21 +203,8 @@ public final class LocalStack implements AutoCloseable {
             if (queues != null) {
                 refs.putAll(queues.urls()); // !Ref of a queue is its URL
             }
-            TemplateFunctions templateFunctions = new TemplateFunctions(template, root, parameters, refs);
-            URI engineEndpoint = endpoint;
             URI queueEndpoint = queues == null ? null : queues.endpoint();
-            templateFunctions.functions().forEach((id, spec) -> {
-                Map<String, String> environment = new LinkedHashMap<>(spec.environment());
-                environment.put(DynamoDbClients.ENDPOINT_VARIABLE, engineEndpoint.toString());
-                if (queueEndpoint != null) {
-                    environment.put(DynamoDbClients.SQS_ENDPOINT_VARIABLE, queueEndpoint.toString());
-                }
-                environment.put("AWS_REGION", "us-east-1");
-                environment.put("AWS_DEFAULT_REGION", "us-east-1");
-                environment.put("AWS_ACCESS_KEY_ID", "local");
-                environment.put("AWS_SECRET_ACCESS_KEY", "local");
-                functions.put(id, new LocalFunction(spec, environment, log));
-            });
+            functions.putAll(buildFunctions(template, root, parameters, refs, endpoint, queueEndpoint, log));
             LocalStack stack = new LocalStack(
                     engine,
                     endpoint,
@@ -225,6 +218,10 @@ public final class LocalStack implements AutoCloseable {
                             () -> SigningKey.loadOrCreate(SigningKey.fileFor(root, settings.dataDir()))));
             stack.queues = queues;
             stack.template = template;
+            stack.root = root;
+            stack.refs = Map.copyOf(refs);
+            stack.overrides = settings.overrides();
+            stack.log = log;
             return stack;
         } catch (RuntimeException e) {
             if (queues != null) {
@@ -240,6 +237,65 @@ public final class LocalStack implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** One fresh (not yet initialised) LocalFunction per template function, configured with {@code parameters}. */
+    private static Map<String, LocalFunction> buildFunctions(
+            SamTemplate template,
+            Path root,
+            Map<String, String> parameters,
+            Map<String, String> refs,
+            URI engineEndpoint,
+            URI queueEndpoint,
+            PrintStream log) {
+        Map<String, LocalFunction> functions = new LinkedHashMap<>();
+        new TemplateFunctions(template, root, parameters, refs).functions().forEach((id, spec) -> {
+            Map<String, String> environment = new LinkedHashMap<>(spec.environment());
+            environment.put(DynamoDbClients.ENDPOINT_VARIABLE, engineEndpoint.toString());
+            if (queueEndpoint != null) {
+                environment.put(DynamoDbClients.SQS_ENDPOINT_VARIABLE, queueEndpoint.toString());
+            }
+            environment.put("AWS_REGION", "us-east-1");
+            environment.put("AWS_DEFAULT_REGION", "us-east-1");
+            environment.put("AWS_ACCESS_KEY_ID", "local");
+            environment.put("AWS_SECRET_ACCESS_KEY", "local");
+            functions.put(id, new LocalFunction(spec, environment, log));
+        });
+        return functions;
+    }
+
+    /**
+     * What a CloudFormation deploy with new parameters does to the functions: {@code changed} goes over this run's
+     * overrides (a parameter not named keeps its value, as {@code aws cloudformation deploy} keeps it), every function
+     * gets a new execution environment built from the template with the new parameters, and new invocations go to it;
+     * an invocation already running finishes on the old one, which is then closed. Routes and tables do not change.
+     *
+     * @return every template parameter as the new functions see it
+     * @throws IllegalArgumentException a parameter the template does not declare, or a value it does not allow
+     *     (the message is CloudFormation's wording, fit for the operator)
+     */
+    public synchronized Map<String, String> redeploy(Map<String, String> changed) {
+        Map<String, String> next = new LinkedHashMap<>(overrides);
+        next.putAll(changed);
+        Map<String, String> nextParameters = parameters(template, next);
+        TemplateParameters.check(template, nextParameters);
+        Map<String, LocalFunction> fresh = buildFunctions(
+                template, root, nextParameters, refs, endpoint, queues == null ? null : queues.endpoint(), log);
+        Map<String, LocalFunction> old = functions;
+        functions = Map.copyOf(fresh);
+        parameters = nextParameters;
+        overrides = Map.copyOf(next);
+        // close() waits for the invocation in flight (invoke and close share the function's lock): off this thread.
+        Thread retire = new Thread(() -> old.values().forEach(LocalFunction::close), "retire-functions");
+        retire.setDaemon(true);
+        retire.start();
+        log.println("deploy: new function configurations for " + changed + "; in-flight invocations finish on the old");
+        return nextParameters;
+    }
+
+    /** The overrides this run applies now (start's, then each redeploy's). */
+    public Map<String, String> overrides() {
+        return overrides;
     }
 
     /**

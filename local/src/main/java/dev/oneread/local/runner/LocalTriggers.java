@@ -36,7 +36,9 @@ public final class LocalTriggers implements AutoCloseable {
         LocalTriggers triggers = new LocalTriggers();
         SamTemplate template = stack.template();
         template.resourcesOfType("AWS::Serverless::Function").forEach((id, resource) -> {
-            LocalFunction function = stack.functions().get(id);
+            // Looked up per invocation: after a redeploy, the next message or tick runs the new configuration.
+            java.util.function.Function<byte[], LocalFunction.Result> function =
+                    bytes -> LocalFunction.invokeCurrent(() -> stack.functions().get(id), bytes);
             Map<String, Object> events =
                     SamTemplate.map(SamTemplate.map(resource.get("Properties")).get("Events"));
             for (Object e : events.values()) {
@@ -54,7 +56,7 @@ public final class LocalTriggers implements AutoCloseable {
                             Integer.parseInt(String.valueOf(batch)),
                             1,
                             bytes -> {
-                                LocalFunction.Result result = function.invoke(bytes);
+                                LocalFunction.Result result = function.apply(bytes);
                                 return result.failed() ? null : result.response();
                             },
                             log));
@@ -64,7 +66,7 @@ public final class LocalTriggers implements AutoCloseable {
                     byte[] input = String.valueOf(properties.getOrDefault("Input", "{}"))
                             .getBytes(StandardCharsets.UTF_8);
                     triggers.schedules.scheduleAtFixedRate(
-                            () -> function.invoke(input), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+                            () -> function.apply(input), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
                     log.println(
                             "schedule: every " + every + " -> " + id + " " + new String(input, StandardCharsets.UTF_8));
                 }

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -53,13 +54,14 @@ public final class StartApi implements AutoCloseable {
         LocalStack stack = LocalStack.start(root, settings, log);
         ApiServer server = null;
         try {
-            server = new ApiServer(stack.functions(), stack.authorizer(), port, log);
+            server = new ApiServer(stack::functions, stack.authorizer(), port, log);
             Console console = Console.attach(
                     server,
                     stack.client(),
                     stack.tableNames().values().iterator().next(),
                     LocalStack.shardPlan(stack.parameters()),
                     log);
+            server.mountDeploy(changed -> redeployed(stack, changed, stateFile));
             server.start();
             StartApiState state = StartApiState.ofThisProcess(
                     URI.create("http://127.0.0.1:" + server.port()),
@@ -89,6 +91,34 @@ public final class StartApi implements AutoCloseable {
             stack.close();
             throw e;
         }
+    }
+
+    /**
+     * Applies new parameter overrides as a deploy would (see {@link LocalStack#redeploy}), and records them in the
+     * state file when this run owns it, so that invoke and seed see them too.
+     *
+     * @return every template parameter as the functions see it now
+     * @throws IllegalArgumentException a parameter the template does not declare or a value it does not allow
+     */
+    public Map<String, String> redeploy(Map<String, String> changed) {
+        return redeployed(stack, changed, stateFile);
+    }
+
+    private static Map<String, String> redeployed(LocalStack stack, Map<String, String> changed, Path stateFile) {
+        Map<String, String> parameters = stack.redeploy(changed);
+        StartApiState.read(stateFile)
+                .filter(s -> s.pid() == ProcessHandle.current().pid())
+                .ifPresent(s -> new StartApiState(
+                                s.pid(),
+                                s.processStart(),
+                                s.api(),
+                                s.engine(),
+                                s.tableName(),
+                                s.dataDir(),
+                                stack.overrides(),
+                                s.queues())
+                        .write(stateFile));
+        return parameters;
     }
 
     public int port() {

@@ -108,9 +108,12 @@ public record StartApiState(
         }
     }
 
-    /** Deletes {@code file} if it still describes this state (another start-api may have taken it over). */
+    /**
+     * Deletes {@code file} if it still describes this run (another start-api may have taken it over); a redeploy may
+     * have changed its overrides since.
+     */
     void deleteIfStill(Path file) {
-        if (read(file).filter(this::equals).isPresent()) {
+        if (read(file).filter(s -> s.pid == pid && s.api.equals(api)).isPresent()) {
             try {
                 Files.deleteIfExists(file);
             } catch (IOException e) {
