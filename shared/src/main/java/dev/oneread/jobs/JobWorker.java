@@ -26,7 +26,7 @@ public final class JobWorker {
     private final TaskAdmission admission;
 
     /**
-     * @param continuations where a purge that ran out of time sends itself again, to go on where it stopped; null
+     * @param continuations where a task that ran out of time sends itself again, to go on where it stopped; null
      *                      for none (the task then fails, and its message comes back)
      * @param plan          the deployment's shard plan: a task with a shard it does not give is refused
      */
@@ -64,21 +64,26 @@ public final class JobWorker {
                     line.put("deleted", outcome.deleted());
                     line.put("state", outcome.state());
                     if (!outcome.finished()) {
-                        if (continuations == null) {
-                            throw new IllegalStateException("the purge ran out of time, and has no queue to go on");
-                        }
                         if (outcome.continueAfter().isZero()) {
-                            continuations.send(List.of(task));
+                            continueLater(task);
                         } else {
+                            requireQueue();
                             // Its fence has not passed: the queue holds the task until it may have.
                             continuations.sendDelayed(task, outcome.continueAfter());
                         }
                     }
                 } else {
-                    StatsRollup.Outcome outcome =
-                            stats.run(task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally);
+                    StatsRollup.Outcome outcome = stats.run(
+                            task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally, task.from());
+                    line.put("pages", outcome.pages());
                     line.put("applied", outcome.applied());
                     line.put("counts", outcome.counts());
+                    if (!outcome.finished()) {
+                        // Out of time between pages: the rest goes on in a continuation that carries where it
+                        // stopped and what it counted, instead of the task dying at its timeout and starting over.
+                        continueLater(task.continuedFrom(outcome.continueFrom().get()));
+                        line.put("state", "continues");
+                    }
                 }
                 line.put("ok", true);
             } catch (RuntimeException e) {
@@ -92,5 +97,17 @@ public final class JobWorker {
             log.accept(line);
         }
         return BatchItemFailures.of(failed);
+    }
+
+    /** Sends a task that ran out of time to the queue, to go on in another invocation. */
+    private void continueLater(JobTask task) {
+        requireQueue();
+        continuations.send(List.of(task));
+    }
+
+    private void requireQueue() {
+        if (continuations == null) {
+            throw new IllegalStateException("the task ran out of time, and has no queue to go on");
+        }
     }
 }

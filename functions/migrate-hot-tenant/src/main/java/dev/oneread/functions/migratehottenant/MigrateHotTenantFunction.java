@@ -29,7 +29,7 @@ public final class MigrateHotTenantFunction implements RequestStreamHandler {
     }
 
     public MigrateHotTenantFunction(DynamoDbClient client, FunctionConfig config) {
-        this.migration = new ShardMigration(client, config.tableName(), config.shardPlan());
+        this.migration = new ShardMigration(client, config.tableName(), config.shardPlan(), config.jobPartitionShare());
     }
 
     @Override

@@ -61,8 +61,9 @@ public final class RunJobFunction implements RequestStreamHandler {
         // Without a queue (a task invoked by hand, outside a local world), a purge that runs out of time fails its
         // message instead of continuing: it comes back after the visibility timeout and goes on all the same.
         this.worker = new JobWorker(
-                new StatsRollup(client, config.tableName(), config.shardPlan(), hot),
-                new WorkspacePurge(client, config.tableName(), config.shardPlan(), purgeFence),
+                new StatsRollup(client, config.tableName(), config.shardPlan(), hot, config.jobPartitionShare()),
+                new WorkspacePurge(
+                        client, config.tableName(), config.shardPlan(), purgeFence, config.jobPartitionShare()),
                 queueUrl == null || queueUrl.isBlank() ? null : new TaskQueue(sqs, queueUrl),
                 Clock.systemUTC(),
                 config.shardPlan());
