@@ -25,6 +25,7 @@ import java.util.Optional;
 public final class JobPlanner {
     /** Workspaces per registry page: the index's Query page limit. */
     static final int PAGE = 100;
+
     private final ControlPlaneStore store;
     private final TaskQueue queue;
     private final ShardPlan shardPlan;

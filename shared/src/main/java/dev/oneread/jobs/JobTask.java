@@ -7,9 +7,9 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.store.StatsRollup;
 import java.util.EnumMap;
-import java.util.Optional;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One task of a job run, as a message on the job queue: which job, for which workspace (and which of its shards,

@@ -5,6 +5,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.StatsRollup;
 import dev.oneread.store.WorkspacePurge;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,13 +65,8 @@ public final class JobWorker {
                     line.put("deleted", outcome.deleted());
                     line.put("state", outcome.state());
                     if (!outcome.finished()) {
-                        if (outcome.continueAfter().isZero()) {
-                            continueLater(task);
-                        } else {
-                            requireQueue();
-                            // Its fence has not passed: the queue holds the task until it may have.
-                            continuations.sendDelayed(task, outcome.continueAfter());
-                        }
+                        // Its fence has not passed, or its pace is in debt: the queue holds the task until then.
+                        continueLater(task, outcome.continueAfter());
                     }
                 } else {
                     StatsRollup.Outcome outcome = stats.run(
@@ -81,7 +77,7 @@ public final class JobWorker {
                     if (!outcome.finished()) {
                         // Out of time between pages: the rest goes on in a continuation that carries where it
                         // stopped and what it counted, instead of the task dying at its timeout and starting over.
-                        continueLater(task.continuedFrom(outcome.continueFrom().get()));
+                        continueLater(task.continuedFrom(outcome.continueFrom().get()), outcome.continueAfter());
                         line.put("state", "continues");
                     }
                 }
@@ -99,15 +95,15 @@ public final class JobWorker {
         return BatchItemFailures.of(failed);
     }
 
-    /** Sends a task that ran out of time to the queue, to go on in another invocation. */
-    private void continueLater(JobTask task) {
-        requireQueue();
-        continuations.send(List.of(task));
-    }
-
-    private void requireQueue() {
+    /** Sends a task that ran out of time to the queue, to go on in another invocation after {@code delay}. */
+    private void continueLater(JobTask task, Duration delay) {
         if (continuations == null) {
             throw new IllegalStateException("the task ran out of time, and has no queue to go on");
+        }
+        if (delay.isZero()) {
+            continuations.send(List.of(task));
+        } else {
+            continuations.sendDelayed(task, delay);
         }
     }
 }

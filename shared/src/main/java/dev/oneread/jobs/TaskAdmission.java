@@ -32,10 +32,12 @@ record TaskAdmission(ShardPlan plan) {
             throw new RefusedTaskException("shard " + task.shard() + " is not a shard the plan gives a " + task.job()
                     + " task of this workspace (" + plan.shardCount(task.workspaceId()) + " shards)");
         }
-        int partitions = task.shard() == 0 ? plan.projectPartitions(task.workspaceId()).partitions().size() : 1;
+        int partitions = task.shard() == 0
+                ? plan.projectPartitions(task.workspaceId()).partitions().size()
+                : 1;
         if (task.from().partition() >= partitions) {
-            throw new RefusedTaskException("a continuation from partition " + task.from().partition() + " of a task"
-                    + " over " + partitions);
+            throw new RefusedTaskException(
+                    "a continuation from partition " + task.from().partition() + " of a task" + " over " + partitions);
         }
         Instant made = Ulid.timeOf(task.runId());
         if (made.isAfter(now.plus(CLOCK_SKEW))) {

@@ -3,7 +3,6 @@ package dev.oneread.store;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -119,5 +118,4 @@ public final class IndexBackfill {
         }
         return Optional.empty();
     }
-
 }

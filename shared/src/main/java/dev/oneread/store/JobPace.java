@@ -177,6 +177,21 @@ public final class JobPace {
     /** The least a halving leaves: one unit a second still moves a job forward. */
     private static final double MIN_RATE = 1;
 
+    /**
+     * How long the job's buckets stay in debt: a job that stops here sends its continuation delayed by this much,
+     * so that a chain of invocations keeps the pace one long invocation would (each starts with fresh buckets).
+     */
+    public Duration debt() {
+        long now = System.nanoTime();
+        long nanos = 0;
+        for (Map<String, Bucket> buckets : List.of(reads, writes)) {
+            for (Bucket bucket : buckets.values()) {
+                nanos = Math.max(nanos, bucket.debtNanos(now));
+            }
+        }
+        return Duration.ofNanos(nanos);
+    }
+
     /** Time this pace made its job wait, for its log line. */
     public Duration waited() {
         return Duration.ofNanos(waitedNanos);

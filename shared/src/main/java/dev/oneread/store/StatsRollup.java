@@ -8,6 +8,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.HotPartition;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectStatus;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
@@ -85,8 +86,12 @@ public final class StatsRollup {
             boolean applied,
             boolean hot,
             Optional<Partial> continueFrom,
+            Duration continueAfter,
             int pages) {
-        /** False when the time ran out first: a continuation from {@link #continueFrom} goes on counting. */
+        /**
+         * False when the time ran out first: a continuation from {@link #continueFrom} goes on counting, sent after
+         * {@code continueAfter} (the job's debt on its partition, see {@link JobPace#debt}).
+         */
         public boolean finished() {
             return continueFrom.isEmpty();
         }
@@ -126,11 +131,13 @@ public final class StatsRollup {
                 if (!pace.mayStart(partition, tally)) {
                     Partial stopped = new Partial(
                             index, after.map(key -> KeyCodec.decodeProjectSortKey(key.sort())), counts, bytes);
-                    return new Outcome(counts, bytes, false, false, Optional.of(stopped), pages);
+                    return new Outcome(counts, bytes, false, false, Optional.of(stopped), pace.debt(), pages);
                 }
                 Optional<PrimaryKey> position = after;
                 QueryResponse page = pace.call(
-                        partition, tally, () -> calls.query(requests.projectsPage(partition, position), partition, tally));
+                        partition,
+                        tally,
+                        () -> calls.query(requests.projectsPage(partition, position), partition, tally));
                 pages++;
                 for (Map<String, AttributeValue> item : page.items()) {
                     if (!Items.isTombstone(item) && item.get(Items.STATUS) != null) {
@@ -173,7 +180,7 @@ public final class StatsRollup {
             // cannot tell whether its first delivery did, so it asks again.
             calls.delete(report.deleteEntry(workspaceId, shard, runId), tally);
         }
-        return new Outcome(counts, bytes, written.applied(), hot, Optional.empty(), pages);
+        return new Outcome(counts, bytes, written.applied(), hot, Optional.empty(), Duration.ZERO, pages);
     }
 
     private static final Written NOT_APPLIED = new Written(false, false);

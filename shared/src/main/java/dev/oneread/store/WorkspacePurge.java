@@ -73,7 +73,8 @@ public final class WorkspacePurge {
      * @param fence the longest a create can take after it read the workspace: its function's timeout, and margin
      * @param share the most of each partition's capacity the sweep may take (see {@link JobPace})
      */
-    public WorkspacePurge(DynamoDbClient client, String tableName, ShardPlan plan, Duration fence, JobPace.Share share) {
+    public WorkspacePurge(
+            DynamoDbClient client, String tableName, ShardPlan plan, Duration fence, JobPace.Share share) {
         this.calls = new StoreCalls(client, null);
         this.requests = new PurgeRequests(tableName);
         this.plan = plan;
@@ -86,7 +87,8 @@ public final class WorkspacePurge {
 
     /**
      * What one task did: items deleted, and whether the workspace is gone ({@code finished}). An unfinished task
-     * goes on in a continuation sent after {@code continueAfter}: zero when its time ran out mid-sweep; the time
+     * goes on in a continuation sent after {@code continueAfter}: when its time ran out mid-sweep, the job's debt
+     * on its partition (see {@link JobPace#debt}), mostly zero; the time
      * left of the fence (at most {@link #RECHECK}, so that a migration lease released early is seen soon) when the
      * fence has not passed yet.
      */
@@ -121,7 +123,7 @@ public final class WorkspacePurge {
             for (String partition : plan.collectionPartitions(workspaceId).partitions()) {
                 while (true) {
                     if (!pace.mayStart(partition, tally)) {
-                        return new Outcome(deleted, false, "continues");
+                        return new Outcome(deleted, false, "continues", pace.debt());
                     }
                     if (!stillThisPurge(workspaceId, runId, tally)) {
                         // A copy of this task (SQS delivers at least once) finished first, and the id may be a
@@ -133,11 +135,16 @@ public final class WorkspacePurge {
                         break;
                     }
                     for (int start = 0; start < keys.size(); start += PurgeRequests.BATCH) {
+                        // A page is 10 batches, 250 write units and their index entries': paced batch by batch,
+                        // as one page at once would take a quarter of a second of the partition's writes.
+                        if (start > 0 && !pace.mayStart(partition, tally)) {
+                            return new Outcome(deleted, false, "continues", pace.debt());
+                        }
                         List<PrimaryKey> batch =
                                 keys.subList(start, Math.min(keys.size(), start + PurgeRequests.BATCH));
                         pace.call(partition, tally, () -> deleteAll(requests.deleteAll(batch), partition, tally));
+                        deleted += batch.size();
                     }
-                    deleted += keys.size();
                     deletedSomething = true;
                 }
             }

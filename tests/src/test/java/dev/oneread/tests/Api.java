@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /** Every function, wired to the test engine with the read audit on, called with API Gateway events. */
 final class Api {
-    final TestEngine engine = TestEngine.get();
+    final TestEngine engine;
     final Map<String, RequestStreamHandler> handlers = new LinkedHashMap<>();
 
     private final ShardPlan plan;
@@ -46,6 +46,12 @@ final class Api {
 
     /** Every function on a table of its own (made from template.yaml if missing), with this plan. */
     Api(ShardPlan plan, String table) {
+        this(TestEngine.get(), plan, table);
+    }
+
+    /** Every function on {@code engine} (one with partition limits of its own), on a table of its own. */
+    Api(TestEngine engine, ShardPlan plan, String table) {
+        this.engine = engine;
         this.plan = plan;
         this.table = table;
         if (!table.equals(TestEngine.TABLE)) {
