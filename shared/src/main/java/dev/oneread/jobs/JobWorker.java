@@ -50,6 +50,7 @@ public final class JobWorker {
             Map<String, Object> line = new LinkedHashMap<>();
             line.put("job", "RunJob");
             line.put("messageId", messageId);
+            int callsBefore = tally.calls();
             try {
                 JobTask task = JobTask.fromJson(String.valueOf(record.get("body")));
                 line.put("task", task.job());
@@ -81,6 +82,7 @@ public final class JobWorker {
                         line.put("state", "continues");
                     }
                 }
+                line.put("calls", tally.calls() - callsBefore);
                 line.put("ok", true);
             } catch (RuntimeException e) {
                 failed.add(messageId);

@@ -98,6 +98,11 @@ final class TestEngine {
         }
     }
 
+    /** An engine of its own at {@code limits}, on data already on disk (a benchmark's load). */
+    static TestEngine onData(Path data, PartitionLimits limits) {
+        return started(ProjectRoot.find(), data, limits);
+    }
+
     private static TestEngine started(Path root, PartitionLimits limits) {
         return started(root, null, limits);
     }
