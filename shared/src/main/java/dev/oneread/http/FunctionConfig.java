@@ -6,6 +6,7 @@ import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectQuota;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
+import dev.oneread.store.JobPace;
 import dev.oneread.store.RecentWorkspaces;
 import java.time.Duration;
 import java.util.Map;
@@ -93,6 +94,20 @@ public record FunctionConfig(
                     raw == null || raw.isBlank() ? DEFAULT_PURGE_FENCE_SECONDS : Long.parseLong(raw.strip()));
         } catch (NumberFormatException e) {
             throw new IllegalStateException("PURGE_FENCE_SECONDS is not a whole number");
+        }
+    }
+
+    /**
+     * JOB_PARTITION_SHARE (the template's JobPartitionShare): the fraction of one partition's capacity (3,000 read
+     * and 1,000 write units a second) a job may take of each partition it walks; see JobPace.Share.
+     */
+    public JobPace.Share jobPartitionShare() {
+        String raw = FunctionEnvironment.get().get("JOB_PARTITION_SHARE");
+        try {
+            return JobPace.Share.of(
+                    raw == null || raw.isBlank() ? JobPace.Share.DEFAULT_FRACTION : Double.parseDouble(raw.strip()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("JOB_PARTITION_SHARE is not a number more than 0, at most 1");
         }
     }
 

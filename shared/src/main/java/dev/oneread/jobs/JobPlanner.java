@@ -7,7 +7,7 @@ import dev.oneread.model.Page;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import java.time.Duration;
+import dev.oneread.store.JobPace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,8 +25,6 @@ import java.util.Optional;
 public final class JobPlanner {
     /** Workspaces per registry page: the index's Query page limit. */
     static final int PAGE = 100;
-    /** Start no page with less than this left: a page is S index queries and 10 SendMessageBatch calls. */
-    static final Duration STOP_MARGIN = Duration.ofSeconds(5);
 
     private final ControlPlaneStore store;
     private final TaskQueue queue;
@@ -72,7 +70,8 @@ public final class JobPlanner {
         // pages hold. Before a stop the rest go out, so a continuation's position has every task before it sent.
         List<JobTask> pending = new ArrayList<>();
         do {
-            if (tally.remaining().compareTo(STOP_MARGIN) <= 0 && pages > 0) {
+            // The jobs' one time check (a page is S index queries and 10 SendMessageBatch calls).
+            if (!JobPace.hasTime(tally) && pages > 0) {
                 sendCalls += queue.send(pending);
                 return new Plan(tasks, sendCalls, pages, position);
             }

@@ -5,6 +5,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.StatsRollup;
 import dev.oneread.store.WorkspacePurge;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +27,7 @@ public final class JobWorker {
     private final TaskAdmission admission;
 
     /**
-     * @param continuations where a purge that ran out of time sends itself again, to go on where it stopped; null
+     * @param continuations where a task that ran out of time sends itself again, to go on where it stopped; null
      *                      for none (the task then fails, and its message comes back)
      * @param plan          the deployment's shard plan: a task with a shard it does not give is refused
      */
@@ -49,6 +50,7 @@ public final class JobWorker {
             Map<String, Object> line = new LinkedHashMap<>();
             line.put("job", "RunJob");
             line.put("messageId", messageId);
+            int callsBefore = tally.calls();
             try {
                 JobTask task = JobTask.fromJson(String.valueOf(record.get("body")));
                 line.put("task", task.job());
@@ -64,22 +66,23 @@ public final class JobWorker {
                     line.put("deleted", outcome.deleted());
                     line.put("state", outcome.state());
                     if (!outcome.finished()) {
-                        if (continuations == null) {
-                            throw new IllegalStateException("the purge ran out of time, and has no queue to go on");
-                        }
-                        if (outcome.continueAfter().isZero()) {
-                            continuations.send(List.of(task));
-                        } else {
-                            // Its fence has not passed: the queue holds the task until it may have.
-                            continuations.sendDelayed(task, outcome.continueAfter());
-                        }
+                        // Its fence has not passed, or its pace is in debt: the queue holds the task until then.
+                        continueLater(task, outcome.continueAfter());
                     }
                 } else {
-                    StatsRollup.Outcome outcome =
-                            stats.run(task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally);
+                    StatsRollup.Outcome outcome = stats.run(
+                            task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally, task.from());
+                    line.put("pages", outcome.pages());
                     line.put("applied", outcome.applied());
                     line.put("counts", outcome.counts());
+                    if (!outcome.finished()) {
+                        // Out of time between pages: the rest goes on in a continuation that carries where it
+                        // stopped and what it counted, instead of the task dying at its timeout and starting over.
+                        continueLater(task.continuedFrom(outcome.continueFrom().get()), outcome.continueAfter());
+                        line.put("state", "continues");
+                    }
                 }
+                line.put("calls", tally.calls() - callsBefore);
                 line.put("ok", true);
             } catch (RuntimeException e) {
                 failed.add(messageId);
@@ -92,5 +95,17 @@ public final class JobWorker {
             log.accept(line);
         }
         return BatchItemFailures.of(failed);
+    }
+
+    /** Sends a task that ran out of time to the queue, to go on in another invocation after {@code delay}. */
+    private void continueLater(JobTask task, Duration delay) {
+        if (continuations == null) {
+            throw new IllegalStateException("the task ran out of time, and has no queue to go on");
+        }
+        if (delay.isZero()) {
+            continuations.send(List.of(task));
+        } else {
+            continuations.sendDelayed(task, delay);
+        }
     }
 }

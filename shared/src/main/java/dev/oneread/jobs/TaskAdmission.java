@@ -28,9 +28,16 @@ record TaskAdmission(ShardPlan plan) {
     /** @throws RefusedTaskException when the task is not one this deployment sends */
     void check(JobTask task, Instant now) {
         if (!JobPlanner.tasksFor(plan, task.job(), task.workspaceId(), task.runId())
-                .contains(task)) {
+                .contains(task.asPlanned())) {
             throw new RefusedTaskException("shard " + task.shard() + " is not a shard the plan gives a " + task.job()
                     + " task of this workspace (" + plan.shardCount(task.workspaceId()) + " shards)");
+        }
+        int partitions = task.shard() == 0
+                ? plan.projectPartitions(task.workspaceId()).partitions().size()
+                : 1;
+        if (task.from().partition() >= partitions) {
+            throw new RefusedTaskException(
+                    "a continuation from partition " + task.from().partition() + " of a task" + " over " + partitions);
         }
         Instant made = Ulid.timeOf(task.runId());
         if (made.isAfter(now.plus(CLOCK_SKEW))) {

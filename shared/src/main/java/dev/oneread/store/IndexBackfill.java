@@ -3,7 +3,6 @@ package dev.oneread.store;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +22,6 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  */
 public final class IndexBackfill {
     static final int PAGE = 100;
-    /** Start no page and no update with less than this left of the invocation (as ShardMigration). */
-    static final Duration STOP_MARGIN = ShardMigration.STOP_MARGIN;
 
     /** The position of a run that read nothing: the next starts from the beginning. */
     public static final PrimaryKey FROM_THE_START = new PrimaryKey("", "");
@@ -32,9 +29,21 @@ public final class IndexBackfill {
     private final StoreCalls calls;
     private final BackfillRequests requests;
 
+    private final JobPace.Share share;
+
+    /** A backfill at the default share of each partition (see {@link JobPace.Share#DEFAULT_FRACTION}). */
     public IndexBackfill(DynamoDbClient client, String tableName, ShardPlan plan) {
+        this(client, tableName, plan, JobPace.Share.of(JobPace.Share.DEFAULT_FRACTION));
+    }
+
+    /**
+     * @param share the most of each partition's capacity the backfill may take (see {@link JobPace}): the Scan's
+     *              pages are paced as one partition, each update on its item's partition
+     */
+    public IndexBackfill(DynamoDbClient client, String tableName, ShardPlan plan, JobPace.Share share) {
         this.calls = new StoreCalls(client, null);
         this.requests = new BackfillRequests(tableName, plan);
+        this.share = share;
     }
 
     /** What one run did, and where the next starts (empty when the whole table has been read). */
@@ -54,15 +63,20 @@ public final class IndexBackfill {
         int indexed = 0;
         int skipped = 0;
         Optional<PrimaryKey> position = after.filter(p -> !p.equals(FROM_THE_START));
+        JobPace pace = new JobPace(share);
         do {
-            if (!hasTime(tally)) {
+            if (!pace.mayStart(JobPace.SCAN, tally)) {
                 // Out of time: the next run resumes here (from the start, if not even one page was read).
                 return new Progress(scanned, indexed, skipped, Optional.of(position.orElse(FROM_THE_START)));
             }
-            ScanResponse page = calls.scan(requests.unindexed(position, PAGE), tally);
+            Optional<PrimaryKey> from = position;
+            ScanResponse page = pace.call(JobPace.SCAN, tally, () -> calls.scan(requests.unindexed(from, PAGE), tally));
             scanned += page.scannedCount();
             for (Map<String, AttributeValue> item : page.items()) {
-                Optional<Boolean> outcome = index(item, tally);
+                String partition = Items.keyOf(item).partition();
+                // A page once started is finished: its position is the page's end, not an item within it.
+                pace.mayStart(partition, tally);
+                Optional<Boolean> outcome = pace.call(partition, tally, () -> index(item, tally));
                 if (outcome.isPresent()) {
                     if (outcome.get()) {
                         indexed++;
@@ -103,9 +117,5 @@ public final class IndexBackfill {
                     .written());
         }
         return Optional.empty();
-    }
-
-    private static boolean hasTime(CallTally tally) {
-        return tally.remaining().compareTo(STOP_MARGIN) > 0;
     }
 }

@@ -7,7 +7,6 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,11 +41,6 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  */
 public final class ShardMigration {
     static final int BATCH = 25;
-    /**
-     * Start no query and no project move with less than this left of the invocation: a move is two calls, each
-     * bounded by the client's timeouts, so the run ends cleanly (done: false) instead of dying mid-batch.
-     */
-    static final Duration STOP_MARGIN = Duration.ofSeconds(5);
 
     private final StoreCalls calls;
     private final MigrationRequests requests;
@@ -54,10 +48,23 @@ public final class ShardMigration {
     /** The lease's clock: when a lease another run holds is over. */
     private final Clock clock = Clock.systemUTC();
 
+    private final JobPace.Share share;
+
+    /** A migration at the default share of each partition (see {@link JobPace.Share#DEFAULT_FRACTION}). */
     public ShardMigration(DynamoDbClient client, String tableName, ShardPlan plan) {
+        this(client, tableName, plan, JobPace.Share.of(JobPace.Share.DEFAULT_FRACTION));
+    }
+
+    /**
+     * @param share the most of each partition's capacity a run may take (see {@link JobPace}): no query and no
+     *              move starts while the source partition's share is spent, nor with too little time left, so a
+     *              run ends cleanly (done: false) instead of dying mid-batch
+     */
+    public ShardMigration(DynamoDbClient client, String tableName, ShardPlan plan, JobPace.Share share) {
         this.calls = new StoreCalls(client, null);
         this.requests = new MigrationRequests(tableName);
         this.plan = plan;
+        this.share = share;
     }
 
     /**
@@ -159,14 +166,16 @@ public final class ShardMigration {
     private Progress moveAll(WorkspaceId workspaceId, Lease lease, CallTally tally, Consumer<Map<String, Object>> log) {
         int moved = 0;
         int passes = 0;
-        while (hasTime(tally)) {
-            List<Map<String, AttributeValue>> batch = calls.query(
-                            requests.unmovedProjects(workspaceId, BATCH),
-                            KeyCodec.workspacePartition(workspaceId),
-                            tally)
+        JobPace pace = new JobPace(share);
+        String source = KeyCodec.workspacePartition(workspaceId);
+        while (pace.mayStart(source, tally)) {
+            List<Map<String, AttributeValue>> batch = pace.call(
+                            source,
+                            tally,
+                            () -> calls.query(requests.unmovedProjects(workspaceId, BATCH), source, tally))
                     .items();
             if (batch.isEmpty()) {
-                Optional<Integer> removed = removeTombstones(workspaceId, tally);
+                Optional<Integer> removed = removeTombstones(workspaceId, pace, tally);
                 if (removed.isEmpty()) {
                     break; // out of time: the next run finds the source empty and finishes the clean-up
                 }
@@ -179,7 +188,7 @@ public final class ShardMigration {
             }
             passes++;
             for (Map<String, AttributeValue> item : batch) {
-                if (!hasTime(tally)) {
+                if (!pace.mayStart(source, tally)) {
                     break;
                 }
                 // Before every copy: this run still holds the lease, and the workspace is not being purged.
@@ -191,7 +200,7 @@ public final class ShardMigration {
                             refused.get(),
                             log);
                 }
-                if (move(workspaceId, item, tally)) {
+                if (pace.call(source, tally, () -> move(workspaceId, item, tally))) {
                     moved++;
                 }
             }
@@ -209,7 +218,7 @@ public final class ShardMigration {
      * over), so they go. One consistent Query per page of each shard, one conditional
      * DeleteItem per tombstone; empty when the time ran out first.
      */
-    private Optional<Integer> removeTombstones(WorkspaceId workspaceId, CallTally tally) {
+    private Optional<Integer> removeTombstones(WorkspaceId workspaceId, JobPace pace, CallTally tally) {
         int removed = 0;
         String source = KeyCodec.workspacePartition(workspaceId);
         for (String shard : plan.projectPartitions(workspaceId).partitions()) {
@@ -218,10 +227,12 @@ public final class ShardMigration {
             }
             Optional<PrimaryKey> after = Optional.empty();
             do {
-                if (!hasTime(tally)) {
+                if (!pace.mayStart(shard, tally)) {
                     return Optional.empty();
                 }
-                QueryResponse page = calls.query(requests.shardProjects(shard, BATCH, after), shard, tally);
+                Optional<PrimaryKey> position = after;
+                QueryResponse page = pace.call(
+                        shard, tally, () -> calls.query(requests.shardProjects(shard, BATCH, position), shard, tally));
                 for (Map<String, AttributeValue> item : page.items()) {
                     if (Items.isTombstone(item)
                             && calls.delete(requests.removeTombstone(Items.keyOf(item)), tally)
@@ -235,10 +246,6 @@ public final class ShardMigration {
             } while (after.isPresent());
         }
         return Optional.of(removed);
-    }
-
-    private static boolean hasTime(CallTally tally) {
-        return tally.remaining().compareTo(STOP_MARGIN) > 0;
     }
 
     private static Map<String, Object> line(WorkspaceId workspaceId, int moved) {

@@ -2,11 +2,13 @@ package dev.oneread.store;
 
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.HotPartition;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectStatus;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
@@ -23,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * absolute, so running a task again gives the same numbers, never doubled ones. The same count keeps the hot-tenant
  * report: see {@link #run}.
  *
- * <pre>{@code Outcome o = rollup.run(WorkspaceId.of("acme"), 0, runId, Instant.now(), tally);}</pre>
+ * <pre>{@code Outcome o = rollup.run(WorkspaceId.of("acme"), 0, runId, Instant.now(), tally, Partial.START);}</pre>
  */
 public final class StatsRollup {
     private final StoreCalls calls;
@@ -32,38 +34,111 @@ public final class StatsRollup {
     private final ShardPlan plan;
     private final HotPartitionThreshold threshold;
 
+    private final JobPace.Share share;
+
+    /** A rollup at the default share of each partition (see {@link JobPace.Share#DEFAULT_FRACTION}). */
     public StatsRollup(DynamoDbClient client, String tableName, ShardPlan plan, HotPartitionThreshold threshold) {
+        this(client, tableName, plan, threshold, JobPace.Share.of(JobPace.Share.DEFAULT_FRACTION));
+    }
+
+    /** @param share the most of each partition's capacity the count may take (see {@link JobPace}) */
+    public StatsRollup(
+            DynamoDbClient client,
+            String tableName,
+            ShardPlan plan,
+            HotPartitionThreshold threshold,
+            JobPace.Share share) {
         this.calls = new StoreCalls(client, null);
         this.requests = new StatsRequests(tableName);
         this.report = new ReportRequests(tableName);
         this.plan = plan;
         this.threshold = threshold;
+        this.share = share;
+    }
+
+    /**
+     * Where a count that ran out of time stopped, and what it had counted until then: its continuation goes on
+     * from here. {@code partition} is the index, in the task's list of partitions, of the one it was in;
+     * {@code after} the last project it counted there (empty: that partition's start).
+     */
+    public record Partial(int partition, Optional<ProjectId> after, Map<ProjectStatus, Integer> counts, long bytes) {
+        public Partial {
+            if (partition < 0 || partition > KeyCodec.MAX_SHARDS || bytes < 0) {
+                throw new IllegalArgumentException("a partial count's partition and bytes are not negative");
+            }
+            if (counts.values().stream().anyMatch(n -> n == null || n < 0)) {
+                throw new IllegalArgumentException("a partial count's counts are not negative");
+            }
+            counts = counts.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(counts));
+        }
+
+        /** A count that has not started. */
+        public static final Partial START = new Partial(0, Optional.empty(), Map.of(), 0);
     }
 
     /**
      * The counts and the bytes of the projects counted; whether this task wrote them (false: the workspace already
      * had this run, or is gone); whether they make the partition hot.
      */
-    public record Outcome(Map<ProjectStatus, Integer> counts, long bytes, boolean applied, boolean hot) {}
+    public record Outcome(
+            Map<ProjectStatus, Integer> counts,
+            long bytes,
+            boolean applied,
+            boolean hot,
+            Optional<Partial> continueFrom,
+            Duration continueAfter,
+            int pages) {
+        /**
+         * False when the time ran out first: a continuation from {@link #continueFrom} goes on counting, sent after
+         * {@code continueAfter} (the job's debt on its partition, see {@link JobPace#debt}).
+         */
+        public boolean finished() {
+            return continueFrom.isEmpty();
+        }
+    }
 
     /** What a stats write came to: whether it happened, and whether the counts it replaced were hot. */
     private record Written(boolean applied, boolean wasHot) {}
 
     /**
-     * Counts the whole workspace (shard 0), or one shard of a sharded tenant, writes the counts once, and keeps the
-     * hot-tenant report's entry for the partition: written while it is hot, taken back when it no longer is. A
-     * partition that is not hot and was not costs no call for the report.
+     * Counts the whole workspace (shard 0), or one shard of a sharded tenant, from {@code from} (a continuation's
+     * partial count, or {@link Partial#START}), at the job's pace, page by page. When the time runs short it
+     * stops between pages and answers where (an unfinished outcome): nothing is written until the whole count is
+     * done. Then it writes the counts once, and keeps the hot-tenant report's entry for the partition: written
+     * while it is hot, taken back when it no longer is. A partition that is not hot and was not costs no call for
+     * the report.
      */
     public Outcome run(WorkspaceId workspaceId, int shard, String runId, Instant now, CallTally tally) {
+        return run(workspaceId, shard, runId, now, tally, Partial.START);
+    }
+
+    /** A count from {@code from}: see {@link #run(WorkspaceId, int, String, Instant, CallTally)}. */
+    public Outcome run(WorkspaceId workspaceId, int shard, String runId, Instant now, CallTally tally, Partial from) {
         Map<ProjectStatus, Integer> counts = new EnumMap<>(ProjectStatus.class);
-        long bytes = 0;
+        counts.putAll(from.counts());
+        long bytes = from.bytes();
+        int pages = 0;
+        JobPace pace = new JobPace(share);
         List<String> partitions = shard == 0
                 ? plan.projectPartitions(workspaceId).partitions()
                 : List.of(KeyCodec.shardPartition(workspaceId, shard));
-        for (String partition : partitions) {
-            Optional<PrimaryKey> after = Optional.empty();
+        for (int index = from.partition(); index < partitions.size(); index++) {
+            String partition = partitions.get(index);
+            Optional<PrimaryKey> after = index == from.partition()
+                    ? from.after().map(id -> new PrimaryKey(partition, KeyCodec.projectSortKey(id)))
+                    : Optional.empty();
             do {
-                QueryResponse page = calls.query(requests.projectsPage(partition, after), partition, tally);
+                if (!pace.mayStart(partition, tally)) {
+                    Partial stopped = new Partial(
+                            index, after.map(key -> KeyCodec.decodeProjectSortKey(key.sort())), counts, bytes);
+                    return new Outcome(counts, bytes, false, false, Optional.of(stopped), pace.debt(), pages);
+                }
+                Optional<PrimaryKey> position = after;
+                QueryResponse page = pace.call(
+                        partition,
+                        tally,
+                        () -> calls.query(requests.projectsPage(partition, position), partition, tally));
+                pages++;
                 for (Map<String, AttributeValue> item : page.items()) {
                     if (!Items.isTombstone(item) && item.get(Items.STATUS) != null) {
                         counts.merge(
@@ -105,7 +180,7 @@ public final class StatsRollup {
             // cannot tell whether its first delivery did, so it asks again.
             calls.delete(report.deleteEntry(workspaceId, shard, runId), tally);
         }
-        return new Outcome(counts, bytes, written.applied(), hot);
+        return new Outcome(counts, bytes, written.applied(), hot, Optional.empty(), Duration.ZERO, pages);
     }
 
     private static final Written NOT_APPLIED = new Written(false, false);

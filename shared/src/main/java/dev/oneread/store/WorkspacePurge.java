@@ -46,8 +46,6 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * <pre>{@code Outcome o = purge.run(WorkspaceId.of("acme"), runId, Instant.now(), tally);}</pre>
  */
 public final class WorkspacePurge {
-    /** Stop a pass with less than this left: a page is 1 query and up to 10 batches with their retries. */
-    static final Duration STOP_MARGIN = Duration.ofSeconds(5);
     /** Tries per batch: DynamoDB leaves items unprocessed when a partition is throttled, briefly. */
     static final int ATTEMPTS = 8;
 
@@ -64,13 +62,24 @@ public final class WorkspacePurge {
     private final PurgeRequests requests;
     private final ShardPlan plan;
     private final Duration fence;
+    private final JobPace.Share share;
 
-    /** @param fence the longest a create can take after it read the workspace: its function's timeout, and margin */
+    /** A purge at the default share of each partition (see {@link JobPace.Share#DEFAULT_FRACTION}). */
     public WorkspacePurge(DynamoDbClient client, String tableName, ShardPlan plan, Duration fence) {
+        this(client, tableName, plan, fence, JobPace.Share.of(JobPace.Share.DEFAULT_FRACTION));
+    }
+
+    /**
+     * @param fence the longest a create can take after it read the workspace: its function's timeout, and margin
+     * @param share the most of each partition's capacity the sweep may take (see {@link JobPace})
+     */
+    public WorkspacePurge(
+            DynamoDbClient client, String tableName, ShardPlan plan, Duration fence, JobPace.Share share) {
         this.calls = new StoreCalls(client, null);
         this.requests = new PurgeRequests(tableName);
         this.plan = plan;
         this.fence = fence;
+        this.share = share;
     }
 
     /** The longest a task waits for its fence before it hands the wait to the queue (a delayed continuation). */
@@ -78,7 +87,8 @@ public final class WorkspacePurge {
 
     /**
      * What one task did: items deleted, and whether the workspace is gone ({@code finished}). An unfinished task
-     * goes on in a continuation sent after {@code continueAfter}: zero when its time ran out mid-sweep; the time
+     * goes on in a continuation sent after {@code continueAfter}: when its time ran out mid-sweep, the job's debt
+     * on its partition (see {@link JobPace#debt}), mostly zero; the time
      * left of the fence (at most {@link #RECHECK}, so that a migration lease released early is seen soon) when the
      * fence has not passed yet.
      */
@@ -100,35 +110,41 @@ public final class WorkspacePurge {
         Duration wait = Duration.between(now, sweepFrom(workspaceId, workspace.get()));
         if (wait.isNegative() || wait.isZero()) {
             wait = Duration.ZERO;
-        } else if (tally.remaining().minus(wait).compareTo(STOP_MARGIN) <= 0) {
+        } else if (tally.remaining().minus(wait).compareTo(JobPace.STOP_MARGIN) <= 0) {
             // Delivered before its fence was up (a migration lease, a redrive, a hand-sent task): come back later.
             return new Outcome(0, false, "waiting", wait.compareTo(RECHECK) < 0 ? wait : RECHECK);
         }
         sleep(wait);
+        JobPace pace = new JobPace(share);
         int deleted = 0;
         boolean deletedSomething;
         do {
             deletedSomething = false;
             for (String partition : plan.collectionPartitions(workspaceId).partitions()) {
                 while (true) {
-                    if (tally.remaining().compareTo(STOP_MARGIN) <= 0) {
-                        return new Outcome(deleted, false, "continues");
+                    if (!pace.mayStart(partition, tally)) {
+                        return new Outcome(deleted, false, "continues", pace.debt());
                     }
                     if (!stillThisPurge(workspaceId, runId, tally)) {
                         // A copy of this task (SQS delivers at least once) finished first, and the id may be a
                         // new workspace's by now: sweep no further.
                         return new Outcome(deleted, true, "finished by another delivery");
                     }
-                    List<PrimaryKey> keys = sweep(partition, tally);
+                    List<PrimaryKey> keys = pace.call(partition, tally, () -> sweep(partition, tally));
                     if (keys.isEmpty()) {
                         break;
                     }
                     for (int start = 0; start < keys.size(); start += PurgeRequests.BATCH) {
+                        // A page is 10 batches, 250 write units and their index entries': paced batch by batch,
+                        // as one page at once would take a quarter of a second of the partition's writes.
+                        if (start > 0 && !pace.mayStart(partition, tally)) {
+                            return new Outcome(deleted, false, "continues", pace.debt());
+                        }
                         List<PrimaryKey> batch =
                                 keys.subList(start, Math.min(keys.size(), start + PurgeRequests.BATCH));
-                        deleteAll(requests.deleteAll(batch), partition, tally);
+                        pace.call(partition, tally, () -> deleteAll(requests.deleteAll(batch), partition, tally));
+                        deleted += batch.size();
                     }
-                    deleted += keys.size();
                     deletedSomething = true;
                 }
             }
@@ -181,12 +197,12 @@ public final class WorkspacePurge {
     }
 
     /** One batch, and its unprocessed requests again with exponential backoff and full jitter, until none is left. */
-    private void deleteAll(BatchWriteItemRequest batch, String partition, CallTally tally) {
+    private Void deleteAll(BatchWriteItemRequest batch, String partition, CallTally tally) {
         BatchWriteItemRequest request = batch;
         for (int attempt = 1; ; attempt++) {
             BatchWriteItemResponse response = calls.batchWrite(request, partition, tally);
             if (!response.hasUnprocessedItems() || response.unprocessedItems().isEmpty()) {
-                return;
+                return null;
             }
             if (attempt == ATTEMPTS) {
                 throw new StoreUnavailableException(new IllegalStateException(

@@ -75,8 +75,40 @@ final class TestEngine {
         return scaled.computeIfAbsent(new PartitionLimits(scale), limits -> started(ProjectRoot.find(), limits));
     }
 
+    /**
+     * An engine of its own at {@code limits}, whose data {@code load} wrote first with the limits off: a test that
+     * must reach the limits needs more data than it could write under them in its time (a partition takes 1,000
+     * writes a second times the scale, each item at least one unit). The data is on disk, in a fresh directory
+     * the engine is restarted on; it goes with the JVM.
+     */
+    static TestEngine preloaded(PartitionLimits limits, java.util.function.Consumer<TestEngine> load) {
+        Path root = ProjectRoot.find();
+        try {
+            Path data = java.nio.file.Files.createTempDirectory("oneread-preloaded");
+            data.toFile().deleteOnExit();
+            DynaliteEngine loading = DynaliteEngine.start(root, data, PartitionLimits.OFF);
+            try {
+                load.accept(new TestEngine(root, loading, loading.endpoint()));
+            } finally {
+                loading.close();
+            }
+            return started(root, data, limits);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** An engine of its own at {@code limits}, on data already on disk (a benchmark's load). */
+    static TestEngine onData(Path data, PartitionLimits limits) {
+        return started(ProjectRoot.find(), data, limits);
+    }
+
     private static TestEngine started(Path root, PartitionLimits limits) {
-        DynaliteEngine engine = DynaliteEngine.start(root, null, limits);
+        return started(root, null, limits);
+    }
+
+    private static TestEngine started(Path root, Path data, PartitionLimits limits) {
+        DynaliteEngine engine = DynaliteEngine.start(root, data, limits);
         // One engine per scale for the whole run; the engine registers its own shutdown hook as a backstop.
         Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
         return new TestEngine(root, engine, engine.endpoint());

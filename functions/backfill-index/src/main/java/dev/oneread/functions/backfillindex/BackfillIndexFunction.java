@@ -30,7 +30,7 @@ public final class BackfillIndexFunction implements RequestStreamHandler {
     }
 
     public BackfillIndexFunction(DynamoDbClient client, FunctionConfig config) {
-        this.backfill = new IndexBackfill(client, config.tableName(), config.shardPlan());
+        this.backfill = new IndexBackfill(client, config.tableName(), config.shardPlan(), config.jobPartitionShare());
     }
 
     @Override

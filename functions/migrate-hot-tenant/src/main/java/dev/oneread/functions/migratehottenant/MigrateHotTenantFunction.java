@@ -6,6 +6,7 @@ import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.JobFrame;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.JobPace;
 import dev.oneread.store.ShardMigration;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,7 +32,12 @@ public final class MigrateHotTenantFunction implements RequestStreamHandler {
     }
 
     public MigrateHotTenantFunction(DynamoDbClient client, FunctionConfig config) {
-        this.migration = new ShardMigration(client, config.tableName(), config.shardPlan());
+        this(client, config, config.jobPartitionShare());
+    }
+
+    /** @param share the most of each partition's capacity a run may take (the template's JobPartitionShare) */
+    public MigrateHotTenantFunction(DynamoDbClient client, FunctionConfig config, JobPace.Share share) {
+        this.migration = new ShardMigration(client, config.tableName(), config.shardPlan(), share);
     }
 
     @Override

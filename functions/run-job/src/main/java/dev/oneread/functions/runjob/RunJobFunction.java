@@ -11,6 +11,7 @@ import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.FunctionEnvironment;
+import dev.oneread.store.JobPace;
 import dev.oneread.store.StatsRollup;
 import dev.oneread.store.WorkspacePurge;
 import java.io.IOException;
@@ -58,11 +59,23 @@ public final class RunJobFunction implements RequestStreamHandler {
             FunctionConfig config,
             Duration purgeFence,
             HotPartitionThreshold hot) {
+        this(client, sqs, queueUrl, config, purgeFence, hot, config.jobPartitionShare());
+    }
+
+    /** @param share the most of each partition's capacity a task may take (the template's JobPartitionShare) */
+    public RunJobFunction(
+            DynamoDbClient client,
+            Supplier<SqsClient> sqs,
+            String queueUrl,
+            FunctionConfig config,
+            Duration purgeFence,
+            HotPartitionThreshold hot,
+            JobPace.Share share) {
         // Without a queue (a task invoked by hand, outside a local world), a purge that runs out of time fails its
         // message instead of continuing: it comes back after the visibility timeout and goes on all the same.
         this.worker = new JobWorker(
-                new StatsRollup(client, config.tableName(), config.shardPlan(), hot),
-                new WorkspacePurge(client, config.tableName(), config.shardPlan(), purgeFence),
+                new StatsRollup(client, config.tableName(), config.shardPlan(), hot, share),
+                new WorkspacePurge(client, config.tableName(), config.shardPlan(), purgeFence, share),
                 queueUrl == null || queueUrl.isBlank() ? null : new TaskQueue(sqs, queueUrl),
                 Clock.systemUTC(),
                 config.shardPlan());

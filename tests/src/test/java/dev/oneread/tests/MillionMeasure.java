@@ -1,0 +1,315 @@
+package dev.oneread.tests;
+
+import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
+import dev.oneread.functions.runjob.RunJobFunction;
+import dev.oneread.jobs.JobTask;
+import dev.oneread.jobs.TaskQueue;
+import dev.oneread.json.Json;
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.Ulid;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.PartitionLimits;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.local.runner.QueuePoller;
+import dev.oneread.model.HotPartitionThreshold;
+import dev.oneread.store.JobPace;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * The measure phase of {@link MillionBenchmark}: on the loaded data, at DynamoDB's own limits (scale 1), with the
+ * template's default job share, each operation's time and DynamoDB calls. The stats task runs as RunJob does
+ * (60 s invocations, continuations through the queue); the migration and the purge run on the smaller tenant
+ * {@link #SAMPLE}, and their figures for a million are extrapolated from it (both are linear in the items: each
+ * item is one paced write of the same kind), and printed as such.
+ */
+final class MillionMeasure {
+    /** The smaller tenant the migration and the purge are measured on, loaded by {@code load <dir> <n> sample}. */
+    static final WorkspaceId SAMPLE = WorkspaceId.of("sample");
+    /** RunJob's timeout in template.yaml. */
+    private static final int RUN_JOB_MILLIS = 60_000;
+    /** MigrateHotTenant's timeout in template.yaml. */
+    private static final int MIGRATE_MILLIS = 900_000;
+    /** List pages timed: the first and the ones after it, through their cursors. */
+    private static final int PAGES = 20;
+
+    private static final Map<String, Object> OPERATOR =
+            Map.of("sub", "op", "workspaces", "", "scope", "openid oneread/admin");
+
+    private MillionMeasure() {}
+
+    /** One row of the table: what, how long, how many DynamoDB calls, and a note. */
+    private record Row(String operation, double seconds, long calls, String note) {
+        @Override
+        public String toString() {
+            return String.format("| %-44s | %12.3f s | %10d | %s |", operation, seconds, calls, note);
+        }
+    }
+
+    static void run(Path dataDir, long projects) throws IOException {
+        TestEngine engine = TestEngine.onData(dataDir, PartitionLimits.DYNAMODB);
+        String tenant = MillionBenchmark.TENANT.value();
+        List<Row> rows = new ArrayList<>();
+        Api api = new Api(engine, ShardPlan.none(), MillionBenchmark.TABLE);
+
+        // A list page (100 projects), PAGES times through the cursors: the mean.
+        long start = System.nanoTime();
+        long calls = 0;
+        Map<String, String> query = new HashMap<>(Map.of("limit", "100"));
+        for (int i = 0; i < PAGES; i++) {
+            Lambda.Response page = api.listProjects(tenant, query);
+            check(page);
+            calls += page.dynamoCalls();
+            query.put("cursor", page.nextCursor());
+        }
+        rows.add(new Row(
+                "ListProjects page of 100 (mean of " + PAGES + ")",
+                seconds(start) / PAGES,
+                calls / PAGES,
+                "one Query"));
+
+        start = System.nanoTime();
+        Lambda.Response collection = api.collection(tenant, Map.of("limit", "100"));
+        check(collection);
+        rows.add(new Row("collection page (workspace and 100 projects)", seconds(start), collection.dynamoCalls(), ""));
+
+        // The stats task, as RunJob runs it: 60 s invocations, continuing through the queue.
+        List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
+        try (LocalQueues queues = LocalQueues.start(
+                SamTemplate.load(engine.root.resolve("template.yaml")), "million", Duration.ofSeconds(90))) {
+            JobPace.Share share = JobPace.Share.of(JobPace.Share.DEFAULT_FRACTION);
+            RunJobFunction worker = new RunJobFunction(
+                    engine.client,
+                    queues::client,
+                    queues.url("JobQueue"),
+                    Api.config("RunJob", ShardPlan.none(), MillionBenchmark.TABLE),
+                    Duration.ZERO,
+                    HotPartitionThreshold.defaults(),
+                    share);
+            CountDownLatch counted = new CountDownLatch(1);
+            start = System.nanoTime();
+            try (QueuePoller poller = poll(
+                    queues,
+                    worker,
+                    RUN_JOB_MILLIS,
+                    lines,
+                    line -> "stats".equals(line.get("task")) && line.get("state") == null,
+                    counted)) {
+                new TaskQueue(queues.client(), queues.url("JobQueue"))
+                        .send(List.of(new JobTask(
+                                JobTask.STATS,
+                                MillionBenchmark.TENANT,
+                                Ulid.generator().next().value())));
+                await(counted);
+            }
+            double statsSeconds = seconds(start);
+            List<Map<String, Object>> stats = of(lines, "stats");
+            long continuations = stats.stream()
+                    .filter(l -> "continues".equals(l.get("state")))
+                    .count();
+            Map<String, Object> last = stats.get(stats.size() - 1);
+            rows.add(new Row(
+                    "stats task (" + stats.size() + " invocations of 60 s)",
+                    statsSeconds,
+                    sum(stats, "calls"),
+                    continuations + " continuations, " + sum(stats, "pages") + " pages, counts " + last.get("counts")
+                            + ", applied " + last.get("applied")));
+
+            start = System.nanoTime();
+            Lambda.Response report = api.call(
+                    "GetHotTenantReport",
+                    ApiEvent.of("GET", "/reports/hot-tenants")
+                            .query(Map.of("limit", "100"))
+                            .claims(OPERATOR));
+            check(report);
+            rows.add(new Row(
+                    "hot-tenant report (its entry)",
+                    seconds(start),
+                    report.dynamoCalls(),
+                    String.valueOf(report.json().get("items"))));
+
+            // The migration of SAMPLE to 10 shards, invoked again until done, as an operator would.
+            long sample = MillionBenchmark.loaded(dataDir, SAMPLE);
+            ShardPlan migrating = ShardPlan.parse(SAMPLE.value() + "=10", SAMPLE.value());
+            MigrateHotTenantFunction migrate = new MigrateHotTenantFunction(
+                    engine.client, Api.config("MigrateHotTenant", migrating, MillionBenchmark.TABLE), share);
+            start = System.nanoTime();
+            long migrateCalls = 0;
+            int invocations = 0;
+            boolean done = false;
+            while (!done) {
+                Map<String, Object> result = invoke(migrate, Map.of("workspaceId", SAMPLE.value()), MIGRATE_MILLIS);
+                migrateCalls += ((Number) result.get("calls")).longValue();
+                invocations++;
+                done = Boolean.TRUE.equals(result.get("done"));
+            }
+            double migrateSeconds = seconds(start);
+            rows.add(new Row(
+                    "migration to 10 shards, " + sample + " projects",
+                    migrateSeconds,
+                    migrateCalls,
+                    invocations + " invocations"));
+            rows.add(extrapolated("migration to 10 shards", migrateSeconds, migrateCalls, sample, projects));
+
+            // The purge of SAMPLE (now in its 10 shards), through continuations.
+            ShardPlan sharded = ShardPlan.parse(SAMPLE.value() + "=10", "");
+            Api operator = new Api(engine, sharded, MillionBenchmark.TABLE)
+                    .withJobQueue(queues.client(), queues.url("JobQueue"), Duration.ZERO);
+            RunJobFunction purger = new RunJobFunction(
+                    engine.client,
+                    queues::client,
+                    queues.url("JobQueue"),
+                    Api.config("RunJob", sharded, MillionBenchmark.TABLE),
+                    Duration.ZERO,
+                    HotPartitionThreshold.defaults(),
+                    share);
+            lines.clear();
+            CountDownLatch purged = new CountDownLatch(1);
+            start = System.nanoTime();
+            try (QueuePoller poller =
+                    poll(queues, purger, RUN_JOB_MILLIS, lines, line -> "purged".equals(line.get("state")), purged)) {
+                check(operator.deleteWorkspace(SAMPLE.value(), null));
+                await(purged);
+            }
+            double purgeSeconds = seconds(start);
+            List<Map<String, Object>> purge = of(lines, "purge");
+            long purgeCalls = sum(purge, "calls") + 3; // DeleteWorkspace: its own calls, at most 3
+            rows.add(new Row(
+                    "purge, " + sample + " projects in 10 shards",
+                    purgeSeconds,
+                    purgeCalls,
+                    purge.size() + " invocations, " + sum(purge, "deleted") + " items deleted"));
+            rows.add(extrapolated("purge", purgeSeconds, purgeCalls, sample, projects));
+        }
+
+        System.out.printf(
+                "%,d projects in one partition; limits at scale 1 (DynamoDB's); job share %.2f of a"
+                        + " partition; %d cores; load: %s%n",
+                projects, JobPace.Share.DEFAULT_FRACTION, Runtime.getRuntime().availableProcessors(), uptime());
+        System.out.println("| operation | time | DynamoDB calls | note |");
+        System.out.println("|---|---|---|---|");
+        rows.forEach(System.out::println);
+    }
+
+    /** A row for a million projects from one measured on {@code measured}: time and calls scaled linearly. */
+    private static Row extrapolated(String operation, double seconds, long calls, long measured, long projects) {
+        double factor = (double) projects / measured;
+        return new Row(
+                operation + ", " + projects + " projects: EXTRAPOLATED",
+                seconds * factor,
+                Math.round(calls * factor),
+                "x" + Math.round(factor) + " of the measured row above, not measured");
+    }
+
+    private static QueuePoller poll(
+            LocalQueues queues,
+            RunJobFunction worker,
+            int remainingMillis,
+            List<Map<String, Object>> lines,
+            Predicate<Map<String, Object>> last,
+            CountDownLatch finished) {
+        return QueuePoller.start(
+                queues.client(),
+                queues.url("JobQueue"),
+                queues.arn("JobQueue"),
+                10,
+                1,
+                event -> {
+                    TestContext context = new TestContext(remainingMillis);
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    try {
+                        worker.handleRequest(new ByteArrayInputStream(event), out, context);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    for (String text : context.logLines) {
+                        Map<String, Object> line = Json.readObject(text);
+                        lines.add(line);
+                        System.out.println(text);
+                        if (last.test(line)) {
+                            finished.countDown();
+                        }
+                    }
+                    return out.toByteArray();
+                },
+                new PrintStream(new ByteArrayOutputStream()));
+    }
+
+    private static Map<String, Object> invoke(
+            MigrateHotTenantFunction function, Map<String, Object> event, int millis) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            function.handleRequest(
+                    new ByteArrayInputStream(Json.write(event).getBytes(StandardCharsets.UTF_8)),
+                    out,
+                    new TestContext(millis));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Json.readObject(out.toString(StandardCharsets.UTF_8));
+    }
+
+    private static List<Map<String, Object>> of(List<Map<String, Object>> lines, String task) {
+        synchronized (lines) {
+            return lines.stream().filter(l -> task.equals(l.get("task"))).toList();
+        }
+    }
+
+    private static long sum(List<Map<String, Object>> lines, String field) {
+        return lines.stream()
+                .map(l -> l.get(field))
+                .filter(v -> v instanceof Number)
+                .mapToLong(v -> ((Number) v).longValue())
+                .sum();
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(3, TimeUnit.HOURS)) {
+                throw new IllegalStateException("not done in 3 hours");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void check(Lambda.Response response) {
+        if (response.status() >= 300) {
+            throw new IllegalStateException(response.status() + " " + response.body());
+        }
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private static String uptime() {
+        try {
+            return new String(
+                            new ProcessBuilder("uptime")
+                                    .start()
+                                    .getInputStream()
+                                    .readAllBytes(),
+                            StandardCharsets.UTF_8)
+                    .strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}
