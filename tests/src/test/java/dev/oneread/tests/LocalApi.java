@@ -43,8 +43,8 @@ final class LocalApi implements AutoCloseable {
                         false),
                 quiet());
         ApiServer server = new ApiServer(stack.functions(), stack.authorizer(), 0, quiet());
-        Console console =
-                Console.attach(server, stack.client(), table, LocalStack.shardPlan(stack.parameters()), quiet());
+        Console console = Console.attach(
+                server, stack.client(), table, LocalStack.shardPlan(stack.parameters()), engine.endpoint, quiet());
         server.start();
         return new LocalApi(stack, server, console);
     }

@@ -6,9 +6,11 @@ import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.store.CostBudget;
+import dev.oneread.store.HotTenantReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -28,10 +30,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The local console at {@code /_console}, served by start-api alone (never deployed): the engine's item
  * collections decoded by the key codec, the request log with every DynamoDB call and its budget, the expression
- * builder, and fixture export and import. Its pages are static files from the runner jar; its data comes from
+ * builder, fixture export and import, and the partitions' heat (units and throttles per second, by tenant). Its pages are static files from the runner jar; its data comes from
  * the JSON endpoints under {@code /_console/api/}, and live changes arrive as server-sent events.
  *
- * <pre>{@code Console console = Console.attach(server, stack.client(), table, plan, log);}</pre>
+ * <pre>{@code Console console = Console.attach(server, stack.client(), table, plan, stack.endpoint(), log);}</pre>
  */
 public final class Console extends Handler.Abstract implements AutoCloseable {
     private static final String API = ApiServer.CONSOLE_PATH + "/api/";
@@ -56,11 +58,14 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private final ConsoleEvents events;
     private final ExpressionBuilder builder;
     private final Fixtures fixtures;
+    private final HeatPoller heat;
     private final PrintStream out;
 
-    private Console(TableMirror mirror, ShardPlan plan, PrintStream out) {
+    private Console(TableMirror mirror, ShardPlan plan, URI engine, PrintStream out) {
         this.mirror = mirror;
         this.events = new ConsoleEvents();
+        this.heat = new HeatPoller(
+                engine, mirror.table(), new HotTenantReport(mirror.client(), mirror.table()), events, out);
         this.log = new RequestLog(mirror, plan, events);
         this.builder = new ExpressionBuilder(mirror, plan);
         this.fixtures = new Fixtures(mirror, plan);
@@ -69,13 +74,14 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     /**
      * Mounts the console on {@code server} and has it watch every request: the table copy loads in the
-     * background, so start-api is ready at once.
+     * background, so start-api is ready at once. {@code engine} is where the engine serves its heat.
      */
     public static Console attach(
-            ApiServer server, DynamoDbClient client, String table, ShardPlan plan, PrintStream out) {
-        Console console = new Console(new TableMirror(client, table), plan, out);
+            ApiServer server, DynamoDbClient client, String table, ShardPlan plan, URI engine, PrintStream out) {
+        Console console = new Console(new TableMirror(client, table), plan, engine, out);
         server.observe(console.log);
         server.mountConsole(console);
+        console.heat.start();
         Thread loader = new Thread(console::reload, "console-load");
         loader.setDaemon(true);
         loader.start();
@@ -165,6 +171,10 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
                 response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/x-ndjson; charset=utf-8");
                 response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-requests.jsonl\"");
                 response.write(true, ByteBuffer.wrap(log.jsonLines().getBytes(StandardCharsets.UTF_8)), callback);
+            }
+            case "heat" -> {
+                allow(method, "GET");
+                json(response, callback, 200, heat.view(number(query, "top", HeatPoller.TOP, 1, HeatPoller.TOP)));
             }
             case "budgets" -> {
                 allow(method, "GET");
@@ -414,6 +424,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     @Override
     public void close() {
+        heat.close();
         events.close();
     }
 }

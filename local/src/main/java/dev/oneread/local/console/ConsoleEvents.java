@@ -36,6 +36,11 @@ final class ConsoleEvents implements AutoCloseable {
         }
     }
 
+    /** True while at least one console listens: what the heat poller runs for. */
+    boolean watched() {
+        return !subscribers.isEmpty();
+    }
+
     /** Tells every open console to stop listening: the server is going away. */
     @Override
     public void close() {

@@ -60,6 +60,7 @@ public final class StartApi implements AutoCloseable {
                     stack.client(),
                     stack.tableNames().values().iterator().next(),
                     LocalStack.shardPlan(stack.parameters()),
+                    stack.endpoint(),
                     log);
             server.mountDeploy(changed -> redeployed(stack, changed, stateFile));
             server.start();
