@@ -156,9 +156,7 @@ public final class HeatFold {
         double seconds = previous == null ? 0 : Math.max(0, (current.at() - previous.at()) / MILLIS_PER_SECOND);
         Map<String, EngineHeat.Partition> before = new java.util.HashMap<>();
         if (previous != null) {
-            previous.partitions().stream()
-                    .filter(p -> p.table().equals(table))
-                    .forEach(p -> before.put(id(p), p));
+            previous.partitions().stream().filter(p -> p.table().equals(table)).forEach(p -> before.put(id(p), p));
         }
         Map<GroupKey, List<PartitionHeat>> grouped = new LinkedHashMap<>();
         for (EngineHeat.Partition now : current.partitions()) {
@@ -197,7 +195,8 @@ public final class HeatFold {
         if (index == null) {
             try {
                 KeyCodec.PartitionRef ref = KeyCodec.decodePartition(key);
-                return new Place(new GroupKey(Kind.TENANT, null, ref.workspaceId().value()), ref.shard());
+                return new Place(
+                        new GroupKey(Kind.TENANT, null, ref.workspaceId().value()), ref.shard());
             } catch (IllegalArgumentException e) {
                 return new Place(new GroupKey(Kind.OTHER, null, key), 0);
             }

@@ -171,9 +171,15 @@ final class HeatPoller implements AutoCloseable {
                 "limits",
                 frame.limits() == null
                         ? null
-                        : Map.of("read", frame.limits().read(), "write", frame.limits().write()));
+                        : Map.of(
+                                "read",
+                                frame.limits().read(),
+                                "write",
+                                frame.limits().write()));
         out.put("groups", frame.groups().size());
-        out.put("partitions", frame.groups().stream().mapToInt(g -> g.partitions().size()).sum());
+        out.put(
+                "partitions",
+                frame.groups().stream().mapToInt(g -> g.partitions().size()).sum());
         out.put("tableThrottles", tenths(frame.tableThrottles()));
         out.put("tableThrottledTotal", frame.tableThrottledTotal());
         out.put("mostAccessed", groups(frame.mostAccessed(top), advice));
