@@ -14,6 +14,7 @@ import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.DynamoDbClients;
+import dev.oneread.store.JobPace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -37,7 +38,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       own request builders.
  *   <li>{@code load <dataDir> <projects> <tenant>}: another tenant in the same table (the smaller one that the
  *       migration and the purge are measured on, see {@link MillionMeasure}).
- *   <li>{@code measure <dataDir>}: the same data at DynamoDB's limits (scale 1), timed.
+ *   <li>{@code measure <dataDir> [share]}: the same data at DynamoDB's limits (scale 1), timed; with a share (a
+ *       fraction of a partition), the million's own migration and purge too, at that share.
  * </ul>
  *
  * <p>Run: {@code bash bench/million.sh}.
@@ -58,7 +60,10 @@ public final class MillionBenchmark {
         if ("load".equals(args[0])) {
             load(dataDir, args.length > 3 ? WorkspaceId.of(args[3]) : TENANT, Integer.parseInt(args[2]));
         } else {
-            MillionMeasure.run(dataDir, loaded(dataDir, TENANT));
+            MillionMeasure.run(
+                    dataDir,
+                    loaded(dataDir, TENANT),
+                    args.length > 2 ? JobPace.Share.of(Double.parseDouble(args[2])) : null);
         }
         System.exit(0);
     }

@@ -61,7 +61,7 @@ final class MillionMeasure {
         }
     }
 
-    static void run(Path dataDir, long projects) throws IOException {
+    static void run(Path dataDir, long projects, JobPace.Share wholeShare) throws IOException {
         TestEngine engine = TestEngine.onData(dataDir, PartitionLimits.DYNAMODB);
         String tenant = MillionBenchmark.TENANT.value();
         List<Row> rows = new ArrayList<>();
@@ -143,58 +143,21 @@ final class MillionMeasure {
                     report.dynamoCalls(),
                     String.valueOf(report.json().get("items"))));
 
-            // The migration of SAMPLE to 10 shards, invoked again until done, as an operator would.
+            // The migration and the purge at the template's default share, on SAMPLE; a million, extrapolated.
             long sample = MillionBenchmark.loaded(dataDir, SAMPLE);
-            ShardPlan migrating = ShardPlan.parse(SAMPLE.value() + "=10", SAMPLE.value());
-            MigrateHotTenantFunction migrate = new MigrateHotTenantFunction(
-                    engine.client, Api.config("MigrateHotTenant", migrating, MillionBenchmark.TABLE), share);
-            start = System.nanoTime();
-            long migrateCalls = 0;
-            int invocations = 0;
-            boolean done = false;
-            while (!done) {
-                Map<String, Object> result = invoke(migrate, Map.of("workspaceId", SAMPLE.value()), MIGRATE_MILLIS);
-                migrateCalls += ((Number) result.get("calls")).longValue();
-                invocations++;
-                done = Boolean.TRUE.equals(result.get("done"));
+            MoveAndPurge small = moveAndPurge(engine, queues, lines, SAMPLE, share);
+            rows.add(small.migration(sample, share));
+            rows.add(extrapolated(
+                    "migration to 10 shards", small.migrationSeconds, small.migrationCalls, sample, projects));
+            rows.add(small.purge(sample, share));
+            rows.add(extrapolated("purge", small.purgeSeconds, small.purgeCalls, sample, projects));
+            // And, when asked for, on the million itself at a larger share: measured, not extrapolated. At the
+            // default share a million takes hours by design (a quarter of one partition's 1,000 writes a second).
+            if (wholeShare != null) {
+                MoveAndPurge whole = moveAndPurge(engine, queues, lines, MillionBenchmark.TENANT, wholeShare);
+                rows.add(whole.migration(projects, wholeShare));
+                rows.add(whole.purge(projects, wholeShare));
             }
-            double migrateSeconds = seconds(start);
-            rows.add(new Row(
-                    "migration to 10 shards, " + sample + " projects",
-                    migrateSeconds,
-                    migrateCalls,
-                    invocations + " invocations"));
-            rows.add(extrapolated("migration to 10 shards", migrateSeconds, migrateCalls, sample, projects));
-
-            // The purge of SAMPLE (now in its 10 shards), through continuations.
-            ShardPlan sharded = ShardPlan.parse(SAMPLE.value() + "=10", "");
-            Api operator = new Api(engine, sharded, MillionBenchmark.TABLE)
-                    .withJobQueue(queues.client(), queues.url("JobQueue"), Duration.ZERO);
-            RunJobFunction purger = new RunJobFunction(
-                    engine.client,
-                    queues::client,
-                    queues.url("JobQueue"),
-                    Api.config("RunJob", sharded, MillionBenchmark.TABLE),
-                    Duration.ZERO,
-                    HotPartitionThreshold.defaults(),
-                    share);
-            lines.clear();
-            CountDownLatch purged = new CountDownLatch(1);
-            start = System.nanoTime();
-            try (QueuePoller poller =
-                    poll(queues, purger, RUN_JOB_MILLIS, lines, line -> "purged".equals(line.get("state")), purged)) {
-                check(operator.deleteWorkspace(SAMPLE.value(), null));
-                await(purged);
-            }
-            double purgeSeconds = seconds(start);
-            List<Map<String, Object>> purge = of(lines, "purge");
-            long purgeCalls = sum(purge, "calls") + 3; // DeleteWorkspace: its own calls, at most 3
-            rows.add(new Row(
-                    "purge, " + sample + " projects in 10 shards",
-                    purgeSeconds,
-                    purgeCalls,
-                    purge.size() + " invocations, " + sum(purge, "deleted") + " items deleted"));
-            rows.add(extrapolated("purge", purgeSeconds, purgeCalls, sample, projects));
         }
 
         System.out.printf(
@@ -204,6 +167,96 @@ final class MillionMeasure {
         System.out.println("| operation | time | DynamoDB calls | note |");
         System.out.println("|---|---|---|---|");
         rows.forEach(System.out::println);
+    }
+
+    /** The migration of {@code tenant} to 10 shards and then its purge, each timed and its calls counted. */
+    private record MoveAndPurge(
+            double migrationSeconds,
+            long migrationCalls,
+            int migrationInvocations,
+            double purgeSeconds,
+            long purgeCalls,
+            int purgeInvocations,
+            long deleted) {
+        Row migration(long projects, JobPace.Share share) {
+            return new Row(
+                    "migration to 10 shards, " + projects + " projects" + at(share),
+                    migrationSeconds,
+                    migrationCalls,
+                    migrationInvocations + " invocations of 900 s");
+        }
+
+        Row purge(long projects, JobPace.Share share) {
+            return new Row(
+                    "purge, " + projects + " projects in 10 shards" + at(share),
+                    purgeSeconds,
+                    purgeCalls,
+                    purgeInvocations + " invocations of 60 s, " + deleted + " items deleted");
+        }
+
+        private static String at(JobPace.Share share) {
+            return String.format(", share %.2f", share.writeUnitsPerSecond() / JobPace.Share.PARTITION_WRITE_UNITS);
+        }
+    }
+
+    private static MoveAndPurge moveAndPurge(
+            TestEngine engine,
+            LocalQueues queues,
+            List<Map<String, Object>> lines,
+            WorkspaceId tenant,
+            JobPace.Share share) {
+        // The migration, invoked again until done, as an operator would.
+        ShardPlan migrating = ShardPlan.parse(tenant.value() + "=10", tenant.value());
+        MigrateHotTenantFunction migrate = new MigrateHotTenantFunction(
+                engine.client, Api.config("MigrateHotTenant", migrating, MillionBenchmark.TABLE), share);
+        long start = System.nanoTime();
+        long migrateCalls = 0;
+        int invocations = 0;
+        boolean done = false;
+        while (!done) {
+            Map<String, Object> result = invoke(migrate, Map.of("workspaceId", tenant.value()), MIGRATE_MILLIS);
+            migrateCalls += ((Number) result.get("calls")).longValue();
+            invocations++;
+            done = Boolean.TRUE.equals(result.get("done"));
+        }
+        double migrateSeconds = seconds(start);
+
+        // The purge of the tenant (now in its 10 shards), through continuations.
+        ShardPlan sharded = ShardPlan.parse(tenant.value() + "=10", "");
+        Api operator = new Api(engine, sharded, MillionBenchmark.TABLE)
+                .withJobQueue(queues.client(), queues.url("JobQueue"), Duration.ZERO);
+        RunJobFunction purger = new RunJobFunction(
+                engine.client,
+                queues::client,
+                queues.url("JobQueue"),
+                Api.config("RunJob", sharded, MillionBenchmark.TABLE),
+                Duration.ZERO,
+                HotPartitionThreshold.defaults(),
+                share);
+        lines.clear();
+        CountDownLatch purged = new CountDownLatch(1);
+        start = System.nanoTime();
+        try (QueuePoller poller = poll(
+                queues,
+                purger,
+                RUN_JOB_MILLIS,
+                lines,
+                line -> "purged".equals(line.get("state")) && tenant.value().equals(line.get("workspaceId")),
+                purged)) {
+            check(operator.deleteWorkspace(tenant.value(), null));
+            await(purged);
+        }
+        double purgeSeconds = seconds(start);
+        List<Map<String, Object>> purge = of(lines, "purge");
+        long purgeCalls = sum(purge, "calls") + 3; // DeleteWorkspace: its own calls, at most 3
+        return new MoveAndPurge(
+                migrateSeconds,
+                migrateCalls,
+                invocations,
+                purgeSeconds,
+                purgeCalls,
+                purge.size(),
+                sum(purge, "deleted"));
     }
 
     /** A row for a million projects from one measured on {@code measured}: time and calls scaled linearly. */
