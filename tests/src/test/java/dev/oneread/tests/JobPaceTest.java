@@ -2,10 +2,8 @@ package dev.oneread.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.functions.runjob.RunJobFunction;
 import dev.oneread.jobs.JobTask;
 import dev.oneread.jobs.TaskQueue;
-import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
@@ -17,17 +15,11 @@ import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.CreationToken;
-import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.JobPace;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -196,48 +188,15 @@ class JobPaceTest {
         return LocalQueues.start(SamTemplate.load(engine.root.resolve("template.yaml")), table, Duration.ofSeconds(30));
     }
 
-    /**
-     * The job queue's event source mapping, one invocation at a time, each with {@link #REMAINING_MILLIS} left;
-     * {@code finished} is counted down when a line matching {@code last} is logged.
-     */
+    /** RunJob behind the job queue, each invocation with {@link #REMAINING_MILLIS} left. */
     private QueuePoller worker(
             TestEngine engine,
             LocalQueues queues,
             JobPace.Share share,
             Predicate<Map<String, Object>> last,
             CountDownLatch finished) {
-        RunJobFunction worker = new RunJobFunction(
-                engine.client,
-                queues::client,
-                queues.url("JobQueue"),
-                Api.config("RunJob", ShardPlan.none(), table),
-                Duration.ZERO,
-                HotPartitionThreshold.defaults(),
-                share);
-        return QueuePoller.start(
-                queues.client(),
-                queues.url("JobQueue"),
-                queues.arn("JobQueue"),
-                10,
-                1,
-                event -> {
-                    TestContext context = new TestContext(REMAINING_MILLIS);
-                    ByteArrayOutputStream out = new ByteArrayOutputStream();
-                    try {
-                        worker.handleRequest(new ByteArrayInputStream(event), out, context);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                    for (String text : context.logLines) {
-                        Map<String, Object> line = Json.readObject(text);
-                        lines.add(line);
-                        if (last.test(line)) {
-                            finished.countDown();
-                        }
-                    }
-                    return out.toByteArray();
-                },
-                new PrintStream(new ByteArrayOutputStream()));
+        return new RunJobMapping(engine, table, ShardPlan.none(), share, REMAINING_MILLIS)
+                .start(queues, lines, last, finished, false);
     }
 
     private List<Map<String, Object>> linesOf(String task) {

@@ -1,7 +1,6 @@
 package dev.oneread.tests;
 
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
-import dev.oneread.functions.runjob.RunJobFunction;
 import dev.oneread.jobs.JobTask;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.json.Json;
@@ -12,12 +11,10 @@ import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
-import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.store.JobPace;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -29,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 
 /**
  * The measure phase of {@link MillionBenchmark}: on the loaded data, at DynamoDB's own limits (scale 1), with the
@@ -93,23 +89,16 @@ final class MillionMeasure {
         try (LocalQueues queues = LocalQueues.start(
                 SamTemplate.load(engine.root.resolve("template.yaml")), "million", Duration.ofSeconds(90))) {
             JobPace.Share share = JobPace.Share.of(JobPace.Share.DEFAULT_FRACTION);
-            RunJobFunction worker = new RunJobFunction(
-                    engine.client,
-                    queues::client,
-                    queues.url("JobQueue"),
-                    Api.config("RunJob", ShardPlan.none(), MillionBenchmark.TABLE),
-                    Duration.ZERO,
-                    HotPartitionThreshold.defaults(),
-                    share);
+            RunJobMapping worker =
+                    new RunJobMapping(engine, MillionBenchmark.TABLE, ShardPlan.none(), share, RUN_JOB_MILLIS);
             CountDownLatch counted = new CountDownLatch(1);
             start = System.nanoTime();
-            try (QueuePoller poller = poll(
+            try (QueuePoller poller = worker.start(
                     queues,
-                    worker,
-                    RUN_JOB_MILLIS,
                     lines,
                     line -> "stats".equals(line.get("task")) && line.get("state") == null,
-                    counted)) {
+                    counted,
+                    true)) {
                 new TaskQueue(queues.client(), queues.url("JobQueue"))
                         .send(List.of(new JobTask(
                                 JobTask.STATS,
@@ -225,24 +214,16 @@ final class MillionMeasure {
         ShardPlan sharded = ShardPlan.parse(tenant.value() + "=10", "");
         Api operator = new Api(engine, sharded, MillionBenchmark.TABLE)
                 .withJobQueue(queues.client(), queues.url("JobQueue"), Duration.ZERO);
-        RunJobFunction purger = new RunJobFunction(
-                engine.client,
-                queues::client,
-                queues.url("JobQueue"),
-                Api.config("RunJob", sharded, MillionBenchmark.TABLE),
-                Duration.ZERO,
-                HotPartitionThreshold.defaults(),
-                share);
+        RunJobMapping purger = new RunJobMapping(engine, MillionBenchmark.TABLE, sharded, share, RUN_JOB_MILLIS);
         lines.clear();
         CountDownLatch purged = new CountDownLatch(1);
         start = System.nanoTime();
-        try (QueuePoller poller = poll(
+        try (QueuePoller poller = purger.start(
                 queues,
-                purger,
-                RUN_JOB_MILLIS,
                 lines,
                 line -> "purged".equals(line.get("state")) && tenant.value().equals(line.get("workspaceId")),
-                purged)) {
+                purged,
+                true)) {
             check(operator.deleteWorkspace(tenant.value(), null));
             await(purged);
         }
@@ -267,40 +248,6 @@ final class MillionMeasure {
                 seconds * factor,
                 Math.round(calls * factor),
                 "x" + Math.round(factor) + " of the measured row above, not measured");
-    }
-
-    private static QueuePoller poll(
-            LocalQueues queues,
-            RunJobFunction worker,
-            int remainingMillis,
-            List<Map<String, Object>> lines,
-            Predicate<Map<String, Object>> last,
-            CountDownLatch finished) {
-        return QueuePoller.start(
-                queues.client(),
-                queues.url("JobQueue"),
-                queues.arn("JobQueue"),
-                10,
-                1,
-                event -> {
-                    TestContext context = new TestContext(remainingMillis);
-                    ByteArrayOutputStream out = new ByteArrayOutputStream();
-                    try {
-                        worker.handleRequest(new ByteArrayInputStream(event), out, context);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                    for (String text : context.logLines) {
-                        Map<String, Object> line = Json.readObject(text);
-                        lines.add(line);
-                        System.out.println(text);
-                        if (last.test(line)) {
-                            finished.countDown();
-                        }
-                    }
-                    return out.toByteArray();
-                },
-                new PrintStream(new ByteArrayOutputStream()));
     }
 
     private static Map<String, Object> invoke(
