@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 /**
  * On-demand benchmark (not a test): the wall time of one ListProjects page of a 10-shard tenant, whose 10
  * queries run in parallel, against the same 10 queries issued one after another, side by side in one run,
- * with a given network latency between function and engine (a LatencyProxy; 0 = loopback).
+ * with a given network latency between function and engine (an EngineProxy; 0 = loopback).
  *
  * <p>Run: {@code bash bench/fan-out.sh} (or with latencies: {@code bash bench/fan-out.sh 0 5 20}).
  */
@@ -54,7 +54,7 @@ public final class FanOutBenchmark {
                 ROUNDS,
                 WARM_UP_ROUNDS);
         for (int latency : latencies) {
-            try (LatencyProxy network = new LatencyProxy(engine.endpoint, Duration.ofMillis(latency))) {
+            try (EngineProxy network = EngineProxy.withLatency(engine.endpoint, Duration.ofMillis(latency))) {
                 DynamoDbClient client = DynamoDbClients.local(network.endpoint(), List.of());
                 ListProjectsFunction function = new ListProjectsFunction(
                         client,

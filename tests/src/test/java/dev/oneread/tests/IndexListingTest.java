@@ -218,7 +218,7 @@ class IndexListingTest {
     @Test
     void aPage_shouldCostOneQueryPerIndexShard_allInFlightAtOnce() throws Exception {
         // GIVEN 150 ms between function and engine, so that queries overlap visibly (as in ShardingTest)
-        try (LatencyProxy network = new LatencyProxy(engine.endpoint, Duration.ofMillis(150))) {
+        try (EngineProxy network = EngineProxy.withLatency(engine.endpoint, Duration.ofMillis(150))) {
             ListProjectsByStatusFunction function = new ListProjectsByStatusFunction(
                     DynamoDbClients.local(network.endpoint(), List.of()),
                     QueryPool.create(),

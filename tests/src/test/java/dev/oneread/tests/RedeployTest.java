@@ -9,12 +9,8 @@ import dev.oneread.local.runner.StartApi;
 import dev.oneread.local.runner.StartApiState;
 import dev.oneread.tests.RunnerCommand.Run;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,6 +23,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,17 +66,18 @@ class RedeployTest {
     void redeploy_whileAnInvocationIsInFlight_shouldFinishItOnTheOldConfigurationAndRunTheNextOnTheNew(
             @TempDir Path dir) throws Exception {
         // GIVEN start-api (ReadAudit on, the local default) whose engine answers through a proxy that can hold them
-        try (HoldingProxy proxy = new HoldingProxy(engine.endpoint);
+        HoldNextAnswer hold = new HoldNextAnswer();
+        try (EngineProxy proxy = new EngineProxy(engine.endpoint, hold);
                 StartApi api = startApi(proxy.endpoint(), dir.resolve("start-api.json"))) {
             HttpResponse<String> before = HTTP.send(getWorkspace(api), HttpResponse.BodyHandlers.ofString());
             assertThat(before.headers().firstValue("x-dynamo-calls"))
                     .as(before.headers().map().toString())
                     .hasValue("1");
             // AND an invocation held in its function: the engine's answer to it waits in the proxy
-            proxy.holdNextAnswer();
+            hold.arm();
             CompletableFuture<HttpResponse<String>> inFlight =
                     HTTP.sendAsync(getWorkspace(api), HttpResponse.BodyHandlers.ofString());
-            assertThat(proxy.held.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(hold.held.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
 
             // WHEN the operator deploys ReadAudit=false
             Map<String, String> parameters = api.redeploy(Map.of("ReadAudit", "false"));
@@ -92,7 +90,7 @@ class RedeployTest {
             assertThat(inFlight).isNotDone();
 
             // AND the held invocation, released, completes on the old configuration
-            proxy.release();
+            hold.release();
             HttpResponse<String> old = inFlight.get(WAIT.toSeconds(), TimeUnit.SECONDS);
             assertThat(old.statusCode()).isEqualTo(200);
             assertThat(old.headers().firstValue("x-dynamo-calls"))
@@ -193,86 +191,30 @@ class RedeployTest {
     }
 
     /**
-     * A TCP proxy to the engine that, once armed, keeps the engine's next answer until {@link #release()}: a
-     * function's call to the engine, and so its invocation, stays in flight exactly as long as the test needs. Only
-     * that connection waits (others, which a busy connection makes the client open, pass).
+     * Once armed, keeps the engine's next answer until {@link #release()}: a function's call to the engine, and so
+     * its invocation, stays in flight exactly as long as the test needs. Only that connection waits (others, which a
+     * busy connection makes the client open, pass).
      */
-    private static final class HoldingProxy implements AutoCloseable {
+    private static final class HoldNextAnswer implements EngineProxy.Answers {
         final CountDownLatch held = new CountDownLatch(1);
         private final CountDownLatch released = new CountDownLatch(1);
-        private final ServerSocket server;
-        private final URI upstream;
-        private final java.util.concurrent.atomic.AtomicBoolean armed = new java.util.concurrent.atomic.AtomicBoolean();
+        private final AtomicBoolean armed = new AtomicBoolean();
 
-        HoldingProxy(URI upstream) throws IOException {
-            this.upstream = upstream;
-            this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-            daemon(this::accept);
-        }
-
-        URI endpoint() {
-            return URI.create("http://127.0.0.1:" + server.getLocalPort());
-        }
-
-        void holdNextAnswer() {
+        void arm() {
             armed.set(true);
         }
 
-        void release() {
-            released.countDown();
-        }
-
-        private void accept() {
-            while (!server.isClosed()) {
-                try {
-                    Socket client = server.accept();
-                    Socket target = new Socket(upstream.getHost(), upstream.getPort());
-                    daemon(() -> pipe(client, target, false));
-                    daemon(() -> pipe(target, client, true));
-                } catch (IOException closed) {
-                    return;
-                }
-            }
-        }
-
-        private void pipe(Socket from, Socket to, boolean answers) {
-            byte[] buffer = new byte[64 * 1024];
-            try (InputStream in = from.getInputStream();
-                    OutputStream out = to.getOutputStream()) {
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    if (answers && armed.compareAndSet(true, false)) {
-                        held.countDown();
-                        released.await();
-                    }
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException | InterruptedException e) {
-                // a side closed
-            } finally {
-                close(from);
-                close(to);
-            }
-        }
-
-        private static void daemon(Runnable body) {
-            Thread t = new Thread(body, "holding-proxy");
-            t.setDaemon(true);
-            t.start();
-        }
-
-        private static void close(Socket socket) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // already closed
+        @Override
+        public void beforeChunk() throws InterruptedException {
+            if (armed.compareAndSet(true, false)) {
+                held.countDown();
+                released.await();
             }
         }
 
         @Override
-        public void close() throws IOException {
-            release();
-            server.close();
+        public void release() {
+            released.countDown();
         }
     }
 }

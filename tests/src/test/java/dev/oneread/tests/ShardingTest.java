@@ -100,7 +100,7 @@ class ShardingTest {
         // GIVEN 150 ms between function and engine, as a slow network has (dynalite on loopback answers in well
         // under a millisecond, faster than the SDK can issue the next request, so overlap would not show). 40 ms
         // was too short on a loaded 2-core machine: the first answers came back before the last query was sent.
-        try (LatencyProxy network = new LatencyProxy(api.engine.endpoint, java.time.Duration.ofMillis(150))) {
+        try (EngineProxy network = EngineProxy.withLatency(api.engine.endpoint, java.time.Duration.ofMillis(150))) {
             ListProjectsFunction list = new ListProjectsFunction(
                     DynamoDbClients.local(network.endpoint(), List.of()),
                     QueryPool.create(),
