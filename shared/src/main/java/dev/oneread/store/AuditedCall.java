@@ -140,19 +140,7 @@ public record AuditedCall(
 
     /** This call, failed otherwise (throttled, timed out, rejected): nothing is reported as consumed. */
     AuditedCall failed(String error) {
-        return new AuditedCall(
-                operation,
-                table,
-                index,
-                partition,
-                key,
-                expressions,
-                null,
-                null,
-                null,
-                false,
-                error,
-                throttlingReasons);
+        return outcome(null, null, null, false, error);
     }
 
     /**
