@@ -519,6 +519,11 @@ public final class HotTenantBench {
     record Engine(TestEngine test, DynamoDbClient client) {
         static Engine at(double scale) {
             TestEngine test = TestEngine.withLimits(scale);
+            // So that a console can watch it: start-api on this engine shows its heat as the load runs.
+            System.out.printf(
+                    "engine at %s (limits x%s); to watch it: DYNAMODB_ENDPOINT=%s TABLE_NAME=%s"
+                            + " java -jar local/target/oneread-local.jar start-api --port=3001 --no-seed%n",
+                    test.endpoint, scale, test.endpoint, TestEngine.TABLE);
             return new Engine(test, DynamoDbClients.local(test.endpoint));
         }
 
