@@ -39,7 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *   <li>{@code load <dataDir> <projects> <tenant>}: another tenant in the same table (the smaller one that the
  *       migration and the purge are measured on, see {@link MillionMeasure}).
  *   <li>{@code measure <dataDir> [share]}: the same data at DynamoDB's limits (scale 1), timed; with a share (a
- *       fraction of a partition), the million's own migration and purge too, at that share.
+ *       fraction of a partition), the million's own purge too, at that share.
  * </ul>
  *
  * <p>Run: {@code bash bench/million.sh}.

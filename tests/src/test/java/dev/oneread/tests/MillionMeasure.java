@@ -49,6 +49,16 @@ final class MillionMeasure {
 
     private MillionMeasure() {}
 
+    /** The table's rows, each also printed as it is measured: a run of hours shows what it has so far. */
+    private static final class Rows extends ArrayList<Row> {
+        @Override
+        public boolean add(Row row) {
+            System.out.println("measured: " + row);
+            System.out.flush();
+            return super.add(row);
+        }
+    }
+
     /** One row of the table: what, how long, how many DynamoDB calls, and a note. */
     private record Row(String operation, double seconds, long calls, String note) {
         @Override
@@ -60,7 +70,7 @@ final class MillionMeasure {
     static void run(Path dataDir, long projects, JobPace.Share wholeShare) throws IOException {
         TestEngine engine = TestEngine.onData(dataDir, PartitionLimits.DYNAMODB);
         String tenant = MillionBenchmark.TENANT.value();
-        List<Row> rows = new ArrayList<>();
+        List<Row> rows = new Rows();
         Api api = new Api(engine, ShardPlan.none(), MillionBenchmark.TABLE);
 
         // A list page (100 projects), PAGES times through the cursors: the mean.
@@ -134,18 +144,21 @@ final class MillionMeasure {
 
             // The migration and the purge at the template's default share, on SAMPLE; a million, extrapolated.
             long sample = MillionBenchmark.loaded(dataDir, SAMPLE);
-            MoveAndPurge small = moveAndPurge(engine, queues, lines, SAMPLE, share);
-            rows.add(small.migration(sample, share));
-            rows.add(extrapolated(
-                    "migration to 10 shards", small.migrationSeconds, small.migrationCalls, sample, projects));
-            rows.add(small.purge(sample, share));
-            rows.add(extrapolated("purge", small.purgeSeconds, small.purgeCalls, sample, projects));
-            // And, when asked for, on the million itself at a larger share: measured, not extrapolated. At the
-            // default share a million takes hours by design (a quarter of one partition's 1,000 writes a second).
+            Timed migration = migrate(engine, SAMPLE, share);
+            rows.add(migration.row("migration to 10 shards, " + sample + " projects" + at(share)));
+            rows.add(extrapolated("migration to 10 shards", migration, sample, projects));
+            ShardPlan sampleSharded = ShardPlan.parse(SAMPLE.value() + "=10", "");
+            Timed purge = purge(engine, queues, lines, SAMPLE, sampleSharded, share);
+            rows.add(purge.row("purge, " + sample + " projects in 10 shards" + at(share)));
+            rows.add(extrapolated("purge", purge, sample, projects));
+            // And, when asked for, the million's own purge (unsharded) at a larger share: measured, not
+            // extrapolated. At the default share it takes over an hour by design (a quarter of one partition's
+            // 1,000 writes a second). Its migration is not: it makes 3 calls a project one after another (the
+            // lease check, the copy, the delete), so it is bound by latency, not by the share (~84 projects a
+            // second here: about 3.5 hours for a million).
             if (wholeShare != null) {
-                MoveAndPurge whole = moveAndPurge(engine, queues, lines, MillionBenchmark.TENANT, wholeShare);
-                rows.add(whole.migration(projects, wholeShare));
-                rows.add(whole.purge(projects, wholeShare));
+                Timed whole = purge(engine, queues, lines, MillionBenchmark.TENANT, ShardPlan.none(), wholeShare);
+                rows.add(whole.row("purge, " + projects + " projects in one partition" + at(wholeShare)));
             }
         }
 
@@ -158,66 +171,49 @@ final class MillionMeasure {
         rows.forEach(System.out::println);
     }
 
-    /** The migration of {@code tenant} to 10 shards and then its purge, each timed and its calls counted. */
-    private record MoveAndPurge(
-            double migrationSeconds,
-            long migrationCalls,
-            int migrationInvocations,
-            double purgeSeconds,
-            long purgeCalls,
-            int purgeInvocations,
-            long deleted) {
-        Row migration(long projects, JobPace.Share share) {
-            return new Row(
-                    "migration to 10 shards, " + projects + " projects" + at(share),
-                    migrationSeconds,
-                    migrationCalls,
-                    migrationInvocations + " invocations of 900 s");
-        }
-
-        Row purge(long projects, JobPace.Share share) {
-            return new Row(
-                    "purge, " + projects + " projects in 10 shards" + at(share),
-                    purgeSeconds,
-                    purgeCalls,
-                    purgeInvocations + " invocations of 60 s, " + deleted + " items deleted");
-        }
-
-        private static String at(JobPace.Share share) {
-            return String.format(", share %.2f", share.writeUnitsPerSecond() / JobPace.Share.PARTITION_WRITE_UNITS);
+    /** An operation's time and DynamoDB calls, over how many invocations, and what it says of itself. */
+    private record Timed(double seconds, long calls, String note) {
+        Row row(String operation) {
+            return new Row(operation, seconds, calls, note);
         }
     }
 
-    private static MoveAndPurge moveAndPurge(
-            TestEngine engine,
-            LocalQueues queues,
-            List<Map<String, Object>> lines,
-            WorkspaceId tenant,
-            JobPace.Share share) {
-        // The migration, invoked again until done, as an operator would.
+    private static String at(JobPace.Share share) {
+        return String.format(", share %.2f", share.writeUnitsPerSecond() / JobPace.Share.PARTITION_WRITE_UNITS);
+    }
+
+    /** The migration of {@code tenant} to 10 shards, invoked again until done, as an operator would. */
+    private static Timed migrate(TestEngine engine, WorkspaceId tenant, JobPace.Share share) {
         ShardPlan migrating = ShardPlan.parse(tenant.value() + "=10", tenant.value());
         MigrateHotTenantFunction migrate = new MigrateHotTenantFunction(
                 engine.client, Api.config("MigrateHotTenant", migrating, MillionBenchmark.TABLE), share);
         long start = System.nanoTime();
-        long migrateCalls = 0;
+        long calls = 0;
         int invocations = 0;
         boolean done = false;
         while (!done) {
             Map<String, Object> result = invoke(migrate, Map.of("workspaceId", tenant.value()), MIGRATE_MILLIS);
-            migrateCalls += ((Number) result.get("calls")).longValue();
+            calls += ((Number) result.get("calls")).longValue();
             invocations++;
             done = Boolean.TRUE.equals(result.get("done"));
         }
-        double migrateSeconds = seconds(start);
+        return new Timed(seconds(start), calls, invocations + " invocations of 900 s");
+    }
 
-        // The purge of the tenant (now in its 10 shards), through continuations.
-        ShardPlan sharded = ShardPlan.parse(tenant.value() + "=10", "");
-        Api operator = new Api(engine, sharded, MillionBenchmark.TABLE)
+    /** The purge of {@code tenant} (its partitions as {@code plan} says), from its DELETE, through continuations. */
+    private static Timed purge(
+            TestEngine engine,
+            LocalQueues queues,
+            List<Map<String, Object>> lines,
+            WorkspaceId tenant,
+            ShardPlan plan,
+            JobPace.Share share) {
+        Api operator = new Api(engine, plan, MillionBenchmark.TABLE)
                 .withJobQueue(queues.client(), queues.url("JobQueue"), Duration.ZERO);
-        RunJobMapping purger = new RunJobMapping(engine, MillionBenchmark.TABLE, sharded, share, RUN_JOB_MILLIS);
+        RunJobMapping purger = new RunJobMapping(engine, MillionBenchmark.TABLE, plan, share, RUN_JOB_MILLIS);
         lines.clear();
         CountDownLatch purged = new CountDownLatch(1);
-        start = System.nanoTime();
+        long start = System.nanoTime();
         try (QueuePoller poller = purger.start(
                 queues,
                 lines,
@@ -227,26 +223,24 @@ final class MillionMeasure {
             check(operator.deleteWorkspace(tenant.value(), null));
             await(purged);
         }
-        double purgeSeconds = seconds(start);
+        double seconds = seconds(start);
         List<Map<String, Object>> purge = of(lines, "purge");
-        long purgeCalls = sum(purge, "calls") + 3; // DeleteWorkspace: its own calls, at most 3
-        return new MoveAndPurge(
-                migrateSeconds,
-                migrateCalls,
-                invocations,
-                purgeSeconds,
-                purgeCalls,
-                purge.size(),
-                sum(purge, "deleted"));
+        long continuations =
+                purge.stream().filter(l -> "continues".equals(l.get("state"))).count();
+        return new Timed(
+                seconds,
+                sum(purge, "calls") + 3, // DeleteWorkspace: its own calls, at most 3
+                purge.size() + " invocations of 60 s (" + continuations + " continuations), " + sum(purge, "deleted")
+                        + " items deleted");
     }
 
     /** A row for a million projects from one measured on {@code measured}: time and calls scaled linearly. */
-    private static Row extrapolated(String operation, double seconds, long calls, long measured, long projects) {
+    private static Row extrapolated(String operation, Timed measuredOn, long measured, long projects) {
         double factor = (double) projects / measured;
         return new Row(
                 operation + ", " + projects + " projects: EXTRAPOLATED",
-                seconds * factor,
-                Math.round(calls * factor),
+                measuredOn.seconds() * factor,
+                Math.round(measuredOn.calls() * factor),
                 "x" + Math.round(factor) + " of the measured row above, not measured");
     }
 
