@@ -86,14 +86,15 @@ public final class ShardMigration {
         if (!plan.isSharded(workspaceId)) {
             throw new IllegalArgumentException(workspaceId + " is not in HotTenantShards");
         }
-        Lease lease = new Lease(workspaceId, Ulid.generator().next().value(), tally);
+        JobPace pace = new JobPace(share);
+        Lease lease = new Lease(workspaceId, Ulid.generator().next().value(), tally, pace);
         Optional<Refusal> refused = lease.hold();
         if (refused.isPresent()) {
             return refused(workspaceId, new Progress(0, 0, false, refused.get().state()), refused.get(), log);
         }
         boolean ended = false;
         try {
-            Progress progress = moveAll(workspaceId, lease, tally, log);
+            Progress progress = moveAll(workspaceId, lease, pace, tally, log);
             ended = true;
             return progress;
         } finally {
@@ -120,17 +121,27 @@ public final class ShardMigration {
         private final WorkspaceId workspaceId;
         private final String run;
         private final CallTally tally;
+        private final JobPace pace;
 
-        Lease(WorkspaceId workspaceId, String run, CallTally tally) {
+        Lease(WorkspaceId workspaceId, String run, CallTally tally, JobPace pace) {
             this.workspaceId = workspaceId;
             this.run = run;
             this.tally = tally;
+            this.pace = pace;
         }
 
-        /** Takes or renews the lease: empty when this run holds it now, else why not. */
+        /**
+         * Takes or renews the lease: empty when this run holds it now, else why not. The lease is a write to the
+         * workspace's item, in the very partition the tenant's load made hot: a throttled hold waits and tries
+         * again, as a page does, while the run has time, instead of failing the run.
+         */
         Optional<Refusal> hold() {
-            Instant now = clock.instant();
-            if (calls.update(requests.holdLease(workspaceId, run, now.plus(tally.untilSentWritesLand()), now), tally)
+            if (pace.call(KeyCodec.workspacePartition(workspaceId), tally, () -> {
+                        Instant now = clock.instant();
+                        return calls.update(
+                                requests.holdLease(workspaceId, run, now.plus(tally.untilSentWritesLand()), now),
+                                tally);
+                    })
                     .written()) {
                 return Optional.empty();
             }
@@ -163,10 +174,10 @@ public final class ShardMigration {
         return calls.get(requests.readWorkspace(workspaceId), tally).filter(item -> item.containsKey(Items.VERSION));
     }
 
-    private Progress moveAll(WorkspaceId workspaceId, Lease lease, CallTally tally, Consumer<Map<String, Object>> log) {
+    private Progress moveAll(
+            WorkspaceId workspaceId, Lease lease, JobPace pace, CallTally tally, Consumer<Map<String, Object>> log) {
         int moved = 0;
         int passes = 0;
-        JobPace pace = new JobPace(share);
         String source = KeyCodec.workspacePartition(workspaceId);
         while (pace.mayStart(source, tally)) {
             List<Map<String, AttributeValue>> batch = pace.call(

@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -154,11 +155,18 @@ public final class StatsRollup {
         long projects = counts.values().stream().mapToLong(Integer::longValue).sum();
         boolean hot = threshold.exceededBy(projects, bytes);
         StatsRequests.Count count = new StatsRequests.Count(counts, hot, runId, now);
+        // The counts go onto the workspace's item, in the partition a hot tenant's own load keeps busy: each write
+        // there waits out a throttle and tries again while the task has time (JobPace.call), instead of failing the
+        // task, so that the very tenant the report exists to flag gets counted.
         Written written = shard == 0
-                ? calls.update(requests.writeStats(workspaceId, count), tally)
+                ? onWorkspace(
+                                pace,
+                                workspaceId,
+                                tally,
+                                () -> calls.update(requests.writeStats(workspaceId, count), tally))
                         .then(old -> new Written(true, wasHot(old.get(StatsRequests.STATS))), refused -> NOT_APPLIED)
-                : writeShardPart(workspaceId, shard, count, tally);
-        if (hot && (written.applied() || isLive(workspaceId, tally))) {
+                : writeShardPart(pace, workspaceId, shard, count, tally);
+        if (hot && (written.applied() || onWorkspace(pace, workspaceId, tally, () -> isLive(workspaceId, tally)))) {
             // Conditional on no later run: a redelivered task writes it again harmlessly, or is refused. Only for a
             // workspace seen live by this task's own write, or (a refused write: a redelivery, or a workspace gone)
             // by a consistent read: an entry lands within this task's timeout of that moment, and the purge sweeps
@@ -185,6 +193,11 @@ public final class StatsRollup {
 
     private static final Written NOT_APPLIED = new Written(false, false);
 
+    /** A call on the workspace's item, paced as a page is: a throttle waits and tries again while there is time. */
+    private static <T> T onWorkspace(JobPace pace, WorkspaceId workspaceId, CallTally tally, Supplier<T> call) {
+        return pace.call(KeyCodec.workspacePartition(workspaceId), tally, call);
+    }
+
     /** Whether the workspace exists and is not being purged: 1 consistent GetItem. */
     private boolean isLive(WorkspaceId workspaceId, CallTally tally) {
         return calls.get(requests.readWorkspace(workspaceId), tally)
@@ -206,10 +219,11 @@ public final class StatsRollup {
      * sibling shard created the map in between, which the last try covers. DynamoDB's ALL_OLD on the first
      * refusal settles a duplicate in one call; engines without it need the other two.
      */
-    private Written writeShardPart(WorkspaceId workspaceId, int shard, StatsRequests.Count count, CallTally tally) {
+    private Written writeShardPart(
+            JobPace pace, WorkspaceId workspaceId, int shard, StatsRequests.Count count, CallTally tally) {
         UpdateItemRequest part = requests.writeShardStats(workspaceId, shard, count);
         String name = StatsRequests.shardPart(shard);
-        WriteOutcome first = calls.update(part, tally);
+        WriteOutcome first = onWorkspace(pace, workspaceId, tally, () -> calls.update(part, tally));
         boolean mapExisted = first.then(
                 written -> true,
                 refused -> refused.current()
@@ -218,11 +232,15 @@ public final class StatsRollup {
         if (first.written() || mapExisted) {
             return first.then(old -> new Written(true, wasHot(part(old, name))), refused -> NOT_APPLIED);
         }
-        if (calls.update(requests.createShardStats(workspaceId, shard, count), tally)
+        if (onWorkspace(
+                        pace,
+                        workspaceId,
+                        tally,
+                        () -> calls.update(requests.createShardStats(workspaceId, shard, count), tally))
                 .written()) {
             return new Written(true, false);
         }
-        return calls.update(part, tally)
+        return onWorkspace(pace, workspaceId, tally, () -> calls.update(part, tally))
                 .then(old -> new Written(true, wasHot(part(old, name))), refused -> NOT_APPLIED);
     }
 

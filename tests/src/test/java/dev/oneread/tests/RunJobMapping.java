@@ -27,8 +27,19 @@ import java.util.function.Predicate;
  * @param plan            the shard plan the worker sees
  * @param share           the most of each partition a task may take
  * @param remainingMillis each invocation's time
+ * @param hot             when the stats task reports a partition as hot
  */
-record RunJobMapping(TestEngine engine, String table, ShardPlan plan, JobPace.Share share, int remainingMillis) {
+record RunJobMapping(
+        TestEngine engine,
+        String table,
+        ShardPlan plan,
+        JobPace.Share share,
+        int remainingMillis,
+        HotPartitionThreshold hot) {
+
+    RunJobMapping(TestEngine engine, String table, ShardPlan plan, JobPace.Share share, int remainingMillis) {
+        this(engine, table, plan, share, remainingMillis, HotPartitionThreshold.defaults());
+    }
 
     /**
      * Polls {@code queues}' JobQueue until closed. Every log line goes to {@code lines} (and to standard output
@@ -46,7 +57,7 @@ record RunJobMapping(TestEngine engine, String table, ShardPlan plan, JobPace.Sh
                 queues.url("JobQueue"),
                 Api.config("RunJob", plan, table),
                 Duration.ZERO,
-                HotPartitionThreshold.defaults(),
+                hot,
                 share);
         return QueuePoller.start(
                 queues.client(),
