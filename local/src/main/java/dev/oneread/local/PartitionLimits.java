@@ -54,6 +54,21 @@ public record PartitionLimits(double scale) {
         return BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString();
     }
 
+    /**
+     * A job's share of a partition (the template's JobPartitionShare, a fraction of DynamoDB's partition, as
+     * JobPace reads it) that takes the same fraction of this engine's partitions: the share times the scale. With
+     * the limits off, or at DynamoDB's own, it stays as it is.
+     */
+    public String scaledJobShare(String fraction) {
+        if (!enforced() || scale == 1) {
+            return fraction;
+        }
+        return new BigDecimal(fraction.strip())
+                .multiply(BigDecimal.valueOf(scale))
+                .stripTrailingZeros()
+                .toPlainString();
+    }
+
     @Override
     public String toString() {
         return optionText();

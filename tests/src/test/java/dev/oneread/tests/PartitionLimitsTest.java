@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.oneread.local.EngineHeat;
+import dev.oneread.local.PartitionLimits;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -67,6 +68,17 @@ class PartitionLimitsTest {
                 .build();
         assertThat(engine.limits().orElseThrow().writeUnitsPerSecond()).isEqualTo(WRITE_UNITS);
         assertThat(engine.limits().orElseThrow().readUnitsPerSecond()).isEqualTo(READ_UNITS);
+    }
+
+    // Guards issue 23: at --partition-limits=0.02 a job at the template's quarter asked for 25 times its partition.
+    @Test
+    void jobShare_shouldBeTheSameFractionOfTheEnginesScaledPartitions() {
+        // a quarter of DynamoDB's partition is a quarter of the engine's at any scale: the fraction times the scale
+        assertThat(new PartitionLimits(0.02).scaledJobShare("0.25")).isEqualTo("0.005");
+        assertThat(new PartitionLimits(0.05).scaledJobShare("1")).isEqualTo("0.05");
+        // at DynamoDB's own limits, and with none, it stays
+        assertThat(PartitionLimits.DYNAMODB.scaledJobShare("0.25")).isEqualTo("0.25");
+        assertThat(PartitionLimits.OFF.scaledJobShare("0.25")).isEqualTo("0.25");
     }
 
     @Test

@@ -28,6 +28,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class LocalStack implements AutoCloseable {
     /** Local table name unless TABLE_NAME says otherwise. */
     public static final String DEFAULT_TABLE_NAME = "oneread";
+
+    /** The job functions' share of a partition (the template's JobPartitionShare). */
+    static final String JOB_PARTITION_SHARE = "JOB_PARTITION_SHARE";
     /**
      * The secret ARN a local run passes for CursorKeySecret. No function reads it: the runner hands every function
      * that names a secret the keys themselves ({@link #LOCAL_CURSOR_KEYS}), as Secrets Manager would.
@@ -204,7 +207,8 @@ public final class LocalStack implements AutoCloseable {
                 refs.putAll(queues.urls()); // !Ref of a queue is its URL
             }
             URI queueEndpoint = queues == null ? null : queues.endpoint();
-            functions.putAll(buildFunctions(template, root, parameters, refs, endpoint, queueEndpoint, log));
+            Optional<PartitionLimits> limits = Optional.ofNullable(engine).map(DynaliteEngine::limits);
+            functions.putAll(buildFunctions(template, root, parameters, refs, endpoint, queueEndpoint, limits, log));
             LocalStack stack = new LocalStack(
                     engine,
                     endpoint,
@@ -247,10 +251,12 @@ public final class LocalStack implements AutoCloseable {
             Map<String, String> refs,
             URI engineEndpoint,
             URI queueEndpoint,
+            Optional<PartitionLimits> limits,
             PrintStream log) {
         Map<String, LocalFunction> functions = new LinkedHashMap<>();
         new TemplateFunctions(template, root, parameters, refs).functions().forEach((id, spec) -> {
             Map<String, String> environment = new LinkedHashMap<>(spec.environment());
+            limits.ifPresent(scaled -> scaleJobShare(environment, scaled));
             environment.put(DynamoDbClients.ENDPOINT_VARIABLE, engineEndpoint.toString());
             if (queueEndpoint != null) {
                 environment.put(DynamoDbClients.SQS_ENDPOINT_VARIABLE, queueEndpoint.toString());
@@ -262,6 +268,24 @@ public final class LocalStack implements AutoCloseable {
             functions.put(id, new LocalFunction(spec, environment, log));
         });
         return functions;
+    }
+
+    /**
+     * A job's JOB_PARTITION_SHARE is a fraction of DynamoDB's partition (JobPace multiplies it by 3,000 and 1,000
+     * units a second). On an engine whose partitions are scaled, the same fraction of them is the share times the
+     * scale: without this, at {@code --partition-limits=0.01} a job at a quarter would ask for 25 times its
+     * partition's whole capacity, and take it from the tenant. Limits off: nothing to share, the value stays.
+     */
+    static void scaleJobShare(Map<String, String> environment, PartitionLimits limits) {
+        String share = environment.get(JOB_PARTITION_SHARE);
+        if (share == null) {
+            return;
+        }
+        try {
+            environment.put(JOB_PARTITION_SHARE, limits.scaledJobShare(share));
+        } catch (NumberFormatException e) {
+            // left as it is: the function itself refuses it, with its own message
+        }
     }
 
     /**
@@ -280,7 +304,14 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> nextParameters = parameters(template, next);
         TemplateParameters.check(template, nextParameters);
         Map<String, LocalFunction> fresh = buildFunctions(
-                template, root, nextParameters, refs, endpoint, queues == null ? null : queues.endpoint(), log);
+                template,
+                root,
+                nextParameters,
+                refs,
+                endpoint,
+                queues == null ? null : queues.endpoint(),
+                limits(),
+                log);
         Map<String, LocalFunction> old = functions;
         functions = Map.copyOf(fresh);
         parameters = nextParameters;
