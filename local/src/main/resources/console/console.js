@@ -289,6 +289,140 @@ async function build(run) {
   }
 }
 
+
+// ---- Heat -------------------------------------------------------------------------------------------------
+// Contributor Insights, per second and by tenant: the server pushes one `heat` frame a second (already cut to its
+// top groups, each with its hottest partitions); the page keeps only the latest and draws it at most once per
+// animation frame, so a burst of frames (a reconnect, a slow tab) costs one render.
+
+/** Groups drawn per list, and partitions per group: the server sends at most 10 of each; this is the page's cap. */
+const HEAT_ROWS = 10;
+const HEAT_PARTITIONS = 10;
+const heat = { frame: null, pending: false, open: new Set() };
+
+function showHeat(frame) {
+  heat.frame = frame;
+  if (heat.pending) return;
+  heat.pending = true;
+  requestAnimationFrame(() => {
+    heat.pending = false;
+    renderHeat(heat.frame);
+  });
+}
+
+function renderHeat(frame) {
+  const summary = $('#heat-summary');
+  if (!frame?.available) {
+    summary.textContent = visible(frame?.reason ?? 'no reading yet');
+    $('#heat-accessed').replaceChildren();
+    $('#heat-throttled').replaceChildren();
+    return;
+  }
+  const limits = frame.limits;
+  summary.textContent = visible(`${frame.groups} groups · ${frame.partitions} partitions · over ${frame.seconds} s`
+    + (limits ? ` · limit per partition ${limits.read} RCU/s, ${limits.write} WCU/s (scale ${frame.scale})` : ' · no limits enforced'));
+  summary.dataset.at = String(frame.at);
+  const table = $('#heat-table-throttles');
+  const tableReasons = Object.entries(frame.tableThrottledTotal ?? {});
+  table.hidden = tableReasons.length === 0;
+  table.replaceChildren(...(tableReasons.length ? [el('span', {}, 'table caps: '),
+    ...tableReasons.map(([reason, total]) => throttleBadge(reason, frame.tableThrottles?.[reason] ?? 0, total))] : []));
+  renderHeatList($('#heat-accessed'), 'accessed', frame.mostAccessed ?? [], 'nothing read or written in the last interval');
+  renderHeatList($('#heat-throttled'), 'throttled', frame.mostThrottled ?? [], 'nothing throttled since the engine started');
+}
+
+function renderHeatList(list, name, groups, empty) {
+  const rows = groups.slice(0, HEAT_ROWS).map((g, i) => renderHeatGroup(g, i + 1, name));
+  list.replaceChildren(...(rows.length ? rows : [el('li', { class: 'muted heat-empty' }, empty)]));
+}
+
+function groupId(g) {
+  return `${g.kind}\u0000${g.index ?? ''}\u0000${g.name}`;
+}
+
+function renderHeatGroup(g, rank, list) {
+  const id = `${list}\u0000${groupId(g)}`;
+  const throttledNow = Object.values(g.throttles ?? {}).reduce((a, b) => a + b, 0);
+  const throttledTotal = Object.values(g.throttledTotal ?? {}).reduce((a, b) => a + b, 0);
+  const attributes = {
+    class: `heat-group kind-${g.kind}${throttledNow > 0 ? ' throttled-now' : ''}`,
+    'data-rank': String(rank),
+    'data-kind': g.kind,
+    'data-units': String(g.readUnits + g.writeUnits),
+    'data-throttles': String(throttledNow),
+    'data-throttled-total': String(throttledTotal),
+  };
+  if (g.kind === 'tenant') attributes['data-tenant'] = g.name;
+  else attributes['data-key'] = g.name;
+  if (g.index) attributes['data-index'] = g.index;
+  const advice = g.recommendation;
+  const partitions = (g.partitions ?? []).slice(0, HEAT_PARTITIONS);
+  const details = el('details', { class: 'heat-partitions' },
+    el('summary', {}, `${g.partitionCount} partition${g.partitionCount === 1 ? '' : 's'}`
+      + (g.partitionCount > partitions.length ? ` (the ${partitions.length} hottest shown)` : '')),
+    el('ul', {}, ...partitions.map(renderHeatPartition)));
+  details.open = heat.open.has(id);
+  details.addEventListener('toggle', () => { if (details.open) heat.open.add(id); else heat.open.delete(id); });
+  return el('li', attributes,
+    el('div', { class: 'heat-head' },
+      el('span', { class: 'heat-rank' }, `${rank}.`),
+      el('strong', { class: 'heat-name' }, g.name),
+      g.index ? el('span', { class: 'muted' }, ` index ${g.index}`) : null,
+      advice ? el('span', {
+        class: 'heat-advice',
+        'data-recommended-shards': String(advice.recommendedShards),
+        title: `hot-tenant report as of ${advice.asOf}: now ${advice.currentShards} shards`,
+      }, `report: ${advice.recommendedShards} shards`) : null,
+      el('span', { class: 'muted heat-requests' }, `${g.requests} req/s`)),
+    el('div', { class: 'heat-bars' },
+      bar('read', g.readUnits, g.hottestReadPercent, 'RCU/s', 'hottest partition'),
+      bar('write', g.writeUnits, g.hottestWritePercent, 'WCU/s', 'hottest partition')),
+    throttles(g.throttles, g.throttledTotal),
+    details);
+}
+
+function renderHeatPartition(p) {
+  return el('li', { class: 'heat-partition', 'data-partition': p.key, 'data-shard': String(p.shard) },
+    el('code', {}, p.shard > 0 ? `#${String(p.shard).padStart(2, '0')} ${p.key}` : p.key),
+    el('div', { class: 'heat-bars' },
+      bar('read', p.readUnits, p.readPercent, 'RCU/s', 'of the partition limit'),
+      bar('write', p.writeUnits, p.writePercent, 'WCU/s', 'of the partition limit')),
+    throttles(p.throttles, p.throttledTotal));
+}
+
+/** Units per second against the limit: the bar is the share of the limit, full (and red) at 100% or more. */
+function bar(unit, units, percent, label, of) {
+  const share = percent == null ? null : Math.max(0, percent);
+  const fill = el('span', { class: 'heat-fill' });
+  fill.style.width = `${share == null ? 0 : Math.min(100, share)}%`;
+  return el('span', {
+    class: `heat-bar heat-${unit}${share != null && share >= 100 ? ' over' : share != null && share >= 80 ? ' near' : ''}`,
+    'data-unit': unit,
+    'data-percent': share == null ? '' : String(share),
+    title: share == null ? 'the engine enforces no limit' : `${share}% ${of}`,
+  },
+  el('span', { class: 'heat-track' }, fill),
+  el('span', { class: 'heat-value' }, `${units} ${label}${share == null ? '' : ` · ${share}%`}`));
+}
+
+function throttles(perSecond = {}, total = {}) {
+  const reasons = Object.keys(total).sort();
+  if (!reasons.length) return null;
+  return el('div', { class: 'heat-throttles' }, ...reasons.map((r) => throttleBadge(r, perSecond[r] ?? 0, total[r])));
+}
+
+function throttleBadge(reason, rate, total) {
+  return el('span', { class: `heat-reason${rate > 0 ? ' now' : ''}`, 'data-reason': reason, 'data-rate': String(rate), 'data-count': String(total) },
+    `${reason} ${rate}/s (${total} since start)`);
+}
+
+function showTab(name) {
+  for (const tab of document.querySelectorAll('#tabs .tab')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
+  for (const pane of document.querySelectorAll('[data-pane]')) pane.hidden = pane.dataset.pane !== name;
+  document.body.dataset.tab = name;
+  if (name === 'heat') renderHeat(heat.frame);
+}
+
 // ---- Live updates -----------------------------------------------------------------------------------------
 
 let partitionsTimer = null;
@@ -310,6 +444,7 @@ function connect() {
       openCollection(state.view).catch(showError);
     }
   });
+  events.addEventListener('heat', (e) => showHeat(JSON.parse(e.data)));
   events.addEventListener('reloaded', () => {
     refreshPartitionsSoon();
     if (state.view) openCollection(state.view).catch(showError);
@@ -346,7 +481,9 @@ document.addEventListener('DOMContentLoaded', () => {
   for (const button of document.querySelectorAll('button.copy')) {
     button.addEventListener('click', () => navigator.clipboard?.writeText($(`#${button.dataset.copy}`).textContent));
   }
+  for (const tab of document.querySelectorAll('#tabs .tab')) tab.addEventListener('click', () => showTab(tab.dataset.tab));
   showPatternFields();
+  call(`heat?top=${HEAT_ROWS}`).then((frame) => { if (!heat.frame) showHeat(frame); }).catch(showError);
   loadPartitions().catch(showError);
   loadRequests().catch(showError);
   connect();
