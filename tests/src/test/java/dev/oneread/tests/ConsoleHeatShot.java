@@ -34,7 +34,8 @@ public final class ConsoleHeatShot {
             WebDriverWait wait = new WebDriverWait(browser, ROW_WITHIN);
             wait.until(d -> d.findElement(By.id("tab-heat")).isDisplayed());
             browser.findElement(By.id("tab-heat")).click();
-            wait.until(d -> !d.findElements(By.cssSelector("#heat-pane li.heat-group")).isEmpty());
+            wait.until(d ->
+                    !d.findElements(By.cssSelector("#heat-pane li.heat-group")).isEmpty());
             Path out = Path.of(args[1]).toAbsolutePath();
             Files.createDirectories(out.getParent());
             Files.write(out, browser.getScreenshotAs(OutputType.BYTES));

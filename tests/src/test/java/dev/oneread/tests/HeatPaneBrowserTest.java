@@ -32,6 +32,7 @@ class HeatPaneBrowserTest {
     private static final double SCALE = 0.01;
     /** Creates at once on one unsharded partition: several times its 10 write units a second. */
     private static final int BURST = 30;
+
     private static final String REASON = "TableWriteKeyRangeThroughputExceeded";
     /** The heat frame comes once a second; the burst's creates retry for seconds under throttling. */
     private static final Duration SEEN_WITHIN = Duration.ofSeconds(60);
@@ -103,27 +104,27 @@ class HeatPaneBrowserTest {
         assertThat(first.get("tenant")).isNotEqualTo(quiet);
         assertThat(browser.findElements(By.cssSelector("#heat-throttled li[data-tenant='" + quiet + "']")))
                 .isEmpty();
-        // AND each row shows its units against the limit, as bars with their percent
-        assertThat(browser.findElements(By.cssSelector("#heat-throttled li.heat-group:first-child .heat-bar")))
+        // AND each row shows its units against the limit, as bars with their percent (its shards, folded under
+        // it, have bars of their own)
+        assertThat(browser.findElements(
+                        By.cssSelector("#heat-throttled li.heat-group:first-child > .heat-bars > .heat-bar")))
                 .extracting(e -> e.getAttribute("data-unit"))
                 .containsExactly("read", "write");
         Files.createDirectories(ConsoleBrowserTest.SCREENSHOTS);
         Files.write(
-                ConsoleBrowserTest.SCREENSHOTS.resolve("console-heat.png"),
-                browser.getScreenshotAs(OutputType.BYTES));
+                ConsoleBrowserTest.SCREENSHOTS.resolve("console-heat.png"), browser.getScreenshotAs(OutputType.BYTES));
     }
 
     /** The first row of "most throttled", read in one script so the once-a-second re-render cannot go stale under it. */
     @SuppressWarnings("unchecked")
     private Map<String, Object> firstThrottled() {
-        Object row = browser.executeScript(
-                "const li = document.querySelector('#heat-throttled li.heat-group');"
-                        + " if (!li) return {};"
-                        + " const r = li.querySelector(`:scope > .heat-throttles .heat-reason[data-reason='"
-                        + REASON
-                        + "']`);"
-                        + " return {tenant: li.dataset.tenant ?? null, total: li.dataset.throttledTotal,"
-                        + " reason: r ? r.dataset.reason : null, reasonCount: r ? r.dataset.count : '0'};");
+        Object row = browser.executeScript("const li = document.querySelector('#heat-throttled li.heat-group');"
+                + " if (!li) return {};"
+                + " const r = li.querySelector(`:scope > .heat-throttles .heat-reason[data-reason='"
+                + REASON
+                + "']`);"
+                + " return {tenant: li.dataset.tenant ?? null, total: li.dataset.throttledTotal,"
+                + " reason: r ? r.dataset.reason : null, reasonCount: r ? r.dataset.count : '0'};");
         return (Map<String, Object>) row;
     }
 
