@@ -34,8 +34,11 @@ public final class ConsoleHeatShot {
             WebDriverWait wait = new WebDriverWait(browser, ROW_WITHIN);
             wait.until(d -> d.findElement(By.id("tab-heat")).isDisplayed());
             browser.findElement(By.id("tab-heat")).click();
-            wait.until(d ->
-                    !d.findElements(By.cssSelector("#heat-pane li.heat-group")).isEmpty());
+            // A frame with an interval behind it: the first one, over 0 s, has no rates yet
+            wait.until(d -> !d.findElements(By.cssSelector("#heat-accessed li.heat-group"))
+                            .isEmpty()
+                    && !d.findElements(By.cssSelector("#heat-throttled li.heat-group"))
+                            .isEmpty());
             Path out = Path.of(args[1]).toAbsolutePath();
             Files.createDirectories(out.getParent());
             Files.write(out, browser.getScreenshotAs(OutputType.BYTES));
