@@ -5,8 +5,9 @@
 # The load takes ~12 minutes on 2 cores and ~2 GB of disk; it is skipped when DATA_DIR already holds it. The measure
 # changes the data (stats, migration, purge): it runs on a copy.
 # Usage: bash bench/million.sh [projects (default 1000000)] [share] ; DATA_DIR=/path to keep the load elsewhere
-# With a share (a fraction of a partition, e.g. 1), the million's own purge is measured too, at that share: at the
-# default 0.25 it takes over an hour by design.
+# With a share (a fraction of a partition, e.g. 1), the million's own migration to 10 shards and then its purge are
+# measured too, at that share (without one they are extrapolated from the 10,000): at the default 0.25 each takes
+# over an hour by design.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 projects="${1:-1000000}"

@@ -202,7 +202,8 @@ public final class JobPace {
         return backoffs;
     }
 
-    private static boolean throttled(StoreUnavailableException e) {
+    /** Whether a call failed on throttling after the client's own retries. */
+    static boolean throttled(StoreUnavailableException e) {
         return e.getCause() instanceof DynamoDbException cause && cause.isThrottlingException();
     }
 

@@ -6,6 +6,7 @@ import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.store.exceptions.StoreUnavailableException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -28,14 +30,20 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * is left in the source.
  *
  * <p><b>One run at a time: the lease.</b> A run works only while it holds the migration lease on the workspace item
- * (one conditional UpdateItem, before the first query and again before every copy), until the moment after which
+ * (one conditional UpdateItem, before the first query, again before every batch and before the clean-up), until the
+ * moment after which
  * no write it sends can still land: its invocation's deadline, one attempt's timeout and a landing margin ({@link
  * CallTally#untilSentWritesLand}). Lambda ends an invocation at its deadline, so a run that stalls cannot write
  * past its lease. A second run (an operator's, or a client re-sending a long synchronous invoke) is refused while
  * the first holds it, so no stale copy of one run can follow another run's move, and the tombstones, removed when
  * the source is empty, are removed by the one run that could still copy. The same write refuses a workspace being
- * purged: once a DELETE has marked it, no copy starts, and the purge sweeps only after the lease is over (see
+ * purged: once a DELETE has marked it, no batch starts, and the purge sweeps only after the lease is over (see
  * {@link WorkspacePurge}). A run releases its lease when it stops.
+ *
+ * <p><b>A batch at once.</b> The 25 projects of a batch move side by side on the query pool, each its own copy
+ * then delete: the moves are independent (each decides by its own item's version and tombstone), so their order
+ * does not matter, and one at a time a million projects took hours. The pace sees the batch as one page: it starts
+ * only while the source partition's share is not spent, and the next waits out what the batch took.
  *
  * <pre>{@code Progress p = migration.run(WorkspaceId.of("acme"), tally, line -> log(Json.write(line)));}</pre>
  */
@@ -52,16 +60,18 @@ public final class ShardMigration {
 
     /** A migration at the default share of each partition (see {@link JobPace.Share#DEFAULT_FRACTION}). */
     public ShardMigration(DynamoDbClient client, String tableName, ShardPlan plan) {
-        this(client, tableName, plan, JobPace.Share.of(JobPace.Share.DEFAULT_FRACTION));
+        this(client, QueryPool.shared(), tableName, plan, JobPace.Share.of(JobPace.Share.DEFAULT_FRACTION));
     }
 
     /**
      * @param share the most of each partition's capacity a run may take (see {@link JobPace}): no query and no
      *              move starts while the source partition's share is spent, nor with too little time left, so a
      *              run ends cleanly (done: false) instead of dying mid-batch
+     * @param pool  the threads a batch's moves run on at once
      */
-    public ShardMigration(DynamoDbClient client, String tableName, ShardPlan plan, JobPace.Share share) {
-        this.calls = new StoreCalls(client, null);
+    public ShardMigration(
+            DynamoDbClient client, QueryPool pool, String tableName, ShardPlan plan, JobPace.Share share) {
+        this.calls = new StoreCalls(client, pool);
         this.requests = new MigrationRequests(tableName);
         this.plan = plan;
         this.share = share;
@@ -114,7 +124,7 @@ public final class ShardMigration {
     }
 
     /**
-     * The lease of one run: taken, renewed before every copy, ended when the run stops. Each hold is the same
+     * The lease of one run: taken, renewed before every batch and before the clean-up, ended when the run stops. Each hold is the same
      * conditional write (see {@link MigrationRequests#holdLease}).
      */
     private final class Lease {
@@ -185,6 +195,16 @@ public final class ShardMigration {
                             tally,
                             () -> calls.query(requests.unmovedProjects(workspaceId, BATCH), source, tally))
                     .items();
+            // Before every batch, and before the clean-up: this run still holds the lease, and the workspace is
+            // not being purged.
+            Optional<Refusal> refused = lease.hold();
+            if (refused.isPresent()) {
+                return refused(
+                        workspaceId,
+                        new Progress(moved, passes, false, refused.get().state()),
+                        refused.get(),
+                        log);
+            }
             if (batch.isEmpty()) {
                 Optional<Integer> removed = removeTombstones(workspaceId, pace, tally);
                 if (removed.isEmpty()) {
@@ -198,23 +218,7 @@ public final class ShardMigration {
                 return new Progress(moved, passes, true, "done");
             }
             passes++;
-            for (Map<String, AttributeValue> item : batch) {
-                if (!pace.mayStart(source, tally)) {
-                    break;
-                }
-                // Before every copy: this run still holds the lease, and the workspace is not being purged.
-                Optional<Refusal> refused = lease.hold();
-                if (refused.isPresent()) {
-                    return refused(
-                            workspaceId,
-                            new Progress(moved, passes, false, refused.get().state()),
-                            refused.get(),
-                            log);
-                }
-                if (pace.call(source, tally, () -> move(workspaceId, item, tally))) {
-                    moved++;
-                }
-            }
+            moved += moveBatch(workspaceId, batch, pace, tally);
             Map<String, Object> line = line(workspaceId, moved);
             line.put("batch", batch.size());
             line.put("done", false);
@@ -265,6 +269,48 @@ public final class ShardMigration {
         line.put("workspaceId", workspaceId.value());
         line.put("moved", moved);
         return line;
+    }
+
+    /** What became of one project's move in a batch. */
+    private enum Move {
+        MOVED,
+        /** Changed or deleted meanwhile: a later pass, or the DELETE that took both copies, settles it. */
+        STAYED,
+        /** Throttled past the client's retries: tried again, one at a time, at the pace's backoff. */
+        THROTTLED
+    }
+
+    /**
+     * Moves a batch's projects all at once; those throttled past the client's retries again one by one, through
+     * the pace (which slows down on their partition). Returns how many moved.
+     */
+    private int moveBatch(
+            WorkspaceId workspaceId, List<Map<String, AttributeValue>> batch, JobPace pace, CallTally tally) {
+        Map<Integer, Supplier<Move>> moves = new LinkedHashMap<>();
+        for (int i = 0; i < batch.size(); i++) {
+            Map<String, AttributeValue> item = batch.get(i);
+            moves.put(i, () -> {
+                try {
+                    return move(workspaceId, item, tally) ? Move.MOVED : Move.STAYED;
+                } catch (StoreUnavailableException e) {
+                    if (JobPace.throttled(e)) {
+                        return Move.THROTTLED;
+                    }
+                    throw e;
+                }
+            });
+        }
+        int moved = 0;
+        String source = KeyCodec.workspacePartition(workspaceId);
+        for (Map.Entry<Integer, Move> outcome : calls.all(moves).entrySet()) {
+            Map<String, AttributeValue> item = batch.get(outcome.getKey());
+            if (outcome.getValue() == Move.MOVED
+                    || (outcome.getValue() == Move.THROTTLED
+                            && pace.call(source, tally, () -> move(workspaceId, item, tally)))) {
+                moved++;
+            }
+        }
+        return moved;
     }
 
     /** One project: copy, then delete the source at the copied version. True when the source is gone. */

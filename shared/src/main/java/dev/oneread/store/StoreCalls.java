@@ -37,7 +37,7 @@ final class StoreCalls {
     private final DynamoDbClient client;
     private final QueryPool pool;
 
-    /** @param pool for {@link #queryAll} to run queries side by side; null to run them in turn */
+    /** @param pool for {@link #queryAll} and {@link #all} to run calls side by side; null to run them in turn */
     StoreCalls(DynamoDbClient client, QueryPool pool) {
         this.client = client;
         this.pool = pool;
@@ -84,28 +84,37 @@ final class StoreCalls {
     record PartitionQuery(String partition, QueryRequest request) {}
 
     /**
-     * Several queries, all at once on the query pool (one after another without one, or for a single query),
-     * answered under the same keys. If any fails, all fail: never a partial answer.
+     * Several queries, all at once on the pool (one after another without one, or for a single query), answered
+     * under the same keys. If any fails, all fail: never a partial answer.
      */
     <K> Map<K, QueryResponse> queryAll(Map<K, PartitionQuery> queries, CallTally tally) {
-        Map<K, QueryResponse> responses = new LinkedHashMap<>();
-        if (queries.size() == 1 || pool == null) {
-            queries.forEach((k, q) -> responses.put(k, query(q.request(), q.partition(), tally)));
-            return responses;
+        Map<K, Supplier<QueryResponse>> calls = new LinkedHashMap<>();
+        queries.forEach((k, q) -> calls.put(k, () -> query(q.request(), q.partition(), tally)));
+        return all(calls);
+    }
+
+    /**
+     * Several units of work, each a few of this boundary's calls, all at once on the pool (one after another
+     * without one, or for a single unit), answered under the same keys. If any fails, the first failure is thrown
+     * once all have settled: none is still sending when the caller goes on.
+     */
+    <K, T> Map<K, T> all(Map<K, Supplier<T>> work) {
+        Map<K, T> results = new LinkedHashMap<>();
+        if (work.size() == 1 || pool == null) {
+            work.forEach((k, unit) -> results.put(k, unit.get()));
+            return results;
         }
-        Map<K, CompletableFuture<QueryResponse>> futures = new LinkedHashMap<>();
-        queries.forEach((k, q) -> futures.put(
-                k, CompletableFuture.supplyAsync(() -> query(q.request(), q.partition(), tally), pool.executor())));
+        Map<K, CompletableFuture<T>> futures = new LinkedHashMap<>();
+        work.forEach((k, unit) -> futures.put(k, CompletableFuture.supplyAsync(unit, pool.executor())));
         try {
             CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new))
                     .join();
         } catch (CompletionException e) {
-            futures.values().forEach(f -> f.cancel(true));
-            // Each query was translated already: a query that failed fails the whole answer (a 503 page).
+            // Each call was translated already: one that failed fails the whole answer (a 503 page).
             throw e.getCause() instanceof RuntimeException cause ? cause : new StoreUnavailableException(e);
         }
-        futures.forEach((k, f) -> responses.put(k, f.join()));
-        return responses;
+        futures.forEach((k, f) -> results.put(k, f.join()));
+        return results;
     }
 
     /** A conditional write: its failed condition is an outcome the caller decides on, not an exception. */

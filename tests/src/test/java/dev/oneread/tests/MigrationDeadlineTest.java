@@ -19,13 +19,15 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 
 /**
- * MigrateHotTenant on a slow network: every call takes 250 ms, so one batch of 25 moves (51 calls, 12.75 s) is
- * longer than the 10 s an invocation has. The job must check its time before each move, stop with
+ * MigrateHotTenant on a slow network: every call takes 500 ms, so moving 100 projects (four batches of 2 s, and the
+ * clean-up) takes longer than the 10 s an invocation has. The job must check its time before each batch, stop with
  * {@code done: false} before its deadline, and finish over later runs.
  */
 class MigrationDeadlineTest {
-    private static final int PROJECTS = 25;
-    private static final long CALL_MILLIS = 250;
+    /** Four batches of 25, each 2 s here (a query, the lease, then a copy and a delete each, side by side). */
+    private static final int PROJECTS = 100;
+
+    private static final long CALL_MILLIS = 500;
     private final TestEngine engine = TestEngine.get();
 
     /** Adds a fixed delay before every attempt goes on the wire, as a distant network would. */
@@ -42,7 +44,7 @@ class MigrationDeadlineTest {
 
     @Test
     void migration_shouldStopCleanlyBeforeItsDeadline_whenCallsAreSlow_andLaterRunsFinishTheMove() throws IOException {
-        // GIVEN an unsharded tenant with 25 projects, then declared hot and migrating
+        // GIVEN an unsharded tenant with 100 projects, then declared hot and migrating
         String ws = Api.freshWorkspaceId("slow");
         Api before = new Api();
         before.createWorkspace(ws, "Slow");

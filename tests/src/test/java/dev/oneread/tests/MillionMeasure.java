@@ -31,8 +31,9 @@ import java.util.concurrent.TimeUnit;
  * The measure phase of {@link MillionBenchmark}: on the loaded data, at DynamoDB's own limits (scale 1), with the
  * template's default job share, each operation's time and DynamoDB calls. The stats task runs as RunJob does
  * (60 s invocations, continuations through the queue); the migration and the purge run on the smaller tenant
- * {@link #SAMPLE}, and their figures for a million are extrapolated from it (both are linear in the items: each
- * item is one paced write of the same kind), and printed as such.
+ * {@link #SAMPLE}, and, with a share given, on the million itself (migrated, then purged from its shards); without
+ * one, their figures for a million are extrapolated from the sample (both are linear in the items: each item is
+ * one paced write of the same kind), and printed as such.
  */
 final class MillionMeasure {
     /** The smaller tenant the migration and the purge are measured on, loaded by {@code load <dir> <n> sample}. */
@@ -142,23 +143,25 @@ final class MillionMeasure {
                     report.dynamoCalls(),
                     String.valueOf(report.json().get("items"))));
 
-            // The migration and the purge at the template's default share, on SAMPLE; a million, extrapolated.
+            // The migration and the purge at the template's default share, on SAMPLE.
             long sample = MillionBenchmark.loaded(dataDir, SAMPLE);
             Timed migration = migrate(engine, SAMPLE, share);
             rows.add(migration.row("migration to 10 shards, " + sample + " projects" + at(share)));
-            rows.add(extrapolated("migration to 10 shards", migration, sample, projects));
             ShardPlan sampleSharded = ShardPlan.parse(SAMPLE.value() + "=10", "");
             Timed purge = purge(engine, queues, lines, SAMPLE, sampleSharded, share);
             rows.add(purge.row("purge, " + sample + " projects in 10 shards" + at(share)));
-            rows.add(extrapolated("purge", purge, sample, projects));
-            // And, when asked for, the million's own purge (unsharded) at a larger share: measured, not
-            // extrapolated. At the default share it takes over an hour by design (a quarter of one partition's
-            // 1,000 writes a second). Its migration is not: it makes 3 calls a project one after another (the
-            // lease check, the copy, the delete), so it is bound by latency, not by the share (~84 projects a
-            // second here: about 3.5 hours for a million).
-            if (wholeShare != null) {
-                Timed whole = purge(engine, queues, lines, MillionBenchmark.TENANT, ShardPlan.none(), wholeShare);
-                rows.add(whole.row("purge, " + projects + " projects in one partition" + at(wholeShare)));
+            if (wholeShare == null) {
+                rows.add(extrapolated("migration to 10 shards", migration, sample, projects));
+                rows.add(extrapolated("purge", purge, sample, projects));
+            } else {
+                // And, when asked for, the million's own migration to 10 shards, then its purge from them, at a
+                // larger share: measured, not extrapolated. At the default share each takes over an hour by design
+                // (a quarter of one partition's 1,000 writes a second, and each project is a write to it).
+                Timed whole = migrate(engine, MillionBenchmark.TENANT, wholeShare);
+                rows.add(whole.row("migration to 10 shards, " + projects + " projects" + at(wholeShare)));
+                ShardPlan sharded = ShardPlan.parse(MillionBenchmark.TENANT.value() + "=10", "");
+                Timed swept = purge(engine, queues, lines, MillionBenchmark.TENANT, sharded, wholeShare);
+                rows.add(swept.row("purge, " + projects + " projects in 10 shards" + at(wholeShare)));
             }
         }
 

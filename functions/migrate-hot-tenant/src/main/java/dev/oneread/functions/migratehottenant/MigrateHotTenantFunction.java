@@ -7,6 +7,7 @@ import dev.oneread.http.JobFrame;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.JobPace;
+import dev.oneread.store.QueryPool;
 import dev.oneread.store.ShardMigration;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +38,7 @@ public final class MigrateHotTenantFunction implements RequestStreamHandler {
 
     /** @param share the most of each partition's capacity a run may take (the template's JobPartitionShare) */
     public MigrateHotTenantFunction(DynamoDbClient client, FunctionConfig config, JobPace.Share share) {
-        this.migration = new ShardMigration(client, config.tableName(), config.shardPlan(), share);
+        this.migration = new ShardMigration(client, QueryPool.shared(), config.tableName(), config.shardPlan(), share);
     }
 
     @Override
