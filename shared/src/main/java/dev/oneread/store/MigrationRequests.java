@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * Pure request building for moving a hot workspace's projects into its shards: read what is left, copy one
  * project, delete its source at the version copied.
  *
- * <pre>{@code QueryRequest batch = new MigrationRequests("oneread").unmovedProjects(WorkspaceId.of("acme"), 25);}</pre>
+ * <pre>{@code QueryRequest batch = new MigrationRequests("oneread").unmovedProjects(WorkspaceId.of("acme"), 25, Optional.empty());}</pre>
  */
 public final class MigrationRequests {
     private final TableRequests table;
@@ -94,14 +94,13 @@ public final class MigrationRequests {
         return AttributeValue.fromN(Long.toString(instant.toEpochMilli()));
     }
 
-    /** The unmoved projects of a workspace, strongly consistent: a migration must not miss a fresh write. */
-    public QueryRequest unmovedProjects(WorkspaceId workspaceId, int batch) {
+    /**
+     * The unmoved projects of a workspace, newest first, after {@code after} (the last one the run's previous batch
+     * read; empty for a pass from the top), strongly consistent: a migration must not miss a fresh write.
+     */
+    public QueryRequest unmovedProjects(WorkspaceId workspaceId, int batch, Optional<PrimaryKey> after) {
         return table.query(
-                ControlPlaneRequests.projectsIn(KeyCodec.workspacePartition(workspaceId)),
-                batch,
-                false,
-                Optional.empty(),
-                true);
+                ControlPlaneRequests.projectsIn(KeyCodec.workspacePartition(workspaceId)), batch, false, after, true);
     }
 
     /**

@@ -189,12 +189,23 @@ public final class ShardMigration {
         int moved = 0;
         int passes = 0;
         String source = KeyCodec.workspacePartition(workspaceId);
+        // Where this pass is: each batch reads on from the last project the one before it read, and a pass that
+        // reaches the end starts again from the top, to find what stayed (changed meanwhile) or was written since.
+        // The source is done only when a pass from the top finds nothing. Reading from the top every batch would be
+        // the same on DynamoDB, whose deleted items cost nothing to skip; an engine that keeps deletes as markers
+        // (dynalite's LevelDB) walks every one moved so far, and a million-project move slowed down as it went.
+        Optional<PrimaryKey> after = Optional.empty();
         while (pace.mayStart(source, tally)) {
+            Optional<PrimaryKey> position = after;
             List<Map<String, AttributeValue>> batch = pace.call(
                             source,
                             tally,
-                            () -> calls.query(requests.unmovedProjects(workspaceId, BATCH), source, tally))
+                            () -> calls.query(requests.unmovedProjects(workspaceId, BATCH, position), source, tally))
                     .items();
+            if (batch.isEmpty() && after.isPresent()) {
+                after = Optional.empty();
+                continue;
+            }
             // Before every batch, and before the clean-up: this run still holds the lease, and the workspace is
             // not being purged.
             Optional<Refusal> refused = lease.hold();
@@ -218,6 +229,7 @@ public final class ShardMigration {
                 return new Progress(moved, passes, true, "done");
             }
             passes++;
+            after = Optional.of(Items.keyOf(batch.get(batch.size() - 1)));
             moved += moveBatch(workspaceId, batch, pace, tally);
             Map<String, Object> line = line(workspaceId, moved);
             line.put("batch", batch.size());

@@ -40,7 +40,22 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.unmovedProjects(ACME, 25)).isEqualTo(expected);
+        assertThat(requests.unmovedProjects(ACME, 25, Optional.empty())).isEqualTo(expected);
+    }
+
+    @Test
+    void unmovedProjects_afterAPosition_shouldReadOnFromIt() {
+        // A run's next batch reads on from the last project its previous batch read, newest first.
+        PrimaryKey last = new PrimaryKey("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6");
+
+        QueryRequest next = requests.unmovedProjects(ACME, 25, Optional.of(last));
+
+        assertThat(next)
+                .isEqualTo(requests.unmovedProjects(ACME, 25, Optional.empty()).toBuilder()
+                        .exclusiveStartKey(Map.of(
+                                "EntityRef", AttributeValue.fromS("WS#acme"),
+                                "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+                        .build());
     }
 
     @Test
