@@ -220,7 +220,12 @@ class HotTenantLifecycleTest {
             // AND after the switch and the migration, none: not one throttle at the engine, not one 503
             assertThat(unavailableIn(Phase.AFTER)).isZero();
             assertThat(throttles.getOrDefault(Phase.AFTER, 0L)).isZero();
-            assertThat(acceptedIn(Phase.AFTER)).isGreaterThan((int) (OFFERED_PER_SECOND * AFTER.toSeconds() * 9 / 10));
+            // AND every create offered after it was accepted; the generator's own pace (it falls behind on a busy
+            // machine) is not the tenant's, so it only has to have kept up with most of the load
+            assertThat(acceptedIn(Phase.AFTER)).isEqualTo(offeredIn(Phase.AFTER));
+            assertThat(offeredIn(Phase.AFTER))
+                    .as("creates offered after the migration")
+                    .isGreaterThan((int) (OFFERED_PER_SECOND * AFTER.toSeconds() * 3 / 4));
             // AND nothing else went wrong: no other 5xx, no 503 from the switch on, no listing that missed or
             // doubled a project
             assertThat(unavailableIn(Phase.MIGRATING)).isZero();
@@ -353,6 +358,13 @@ class HotTenantLifecycleTest {
 
     private int unavailableIn(Phase phase) {
         return unavailableBy.getOrDefault(phase, new AtomicInteger()).get();
+    }
+
+    private int offeredIn(Phase phase) {
+        return timeline.values().stream()
+                .filter(s -> s.phase == phase)
+                .mapToInt(s -> s.offered.get())
+                .sum();
     }
 
     private int acceptedIn(Phase phase) {
