@@ -12,6 +12,7 @@
 // scales DynamoDB's limits (1, the default: 3,000 read and 1,000 write units per second per partition key value;
 // 0: off; 0.05: every limit / 20, so that a 2-core machine can reach them). GET /_oneread/heat reports every
 // partition key value touched since start, with its consumed units, admitted requests and throttles by reason.
+// GET /_oneread/engine reports the engine's own state: the store iterators open now (0 between requests).
 //
 // Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0] [--exit-with-stdin]
 //                       [--partition-limits SCALE]
@@ -21,6 +22,8 @@ const http = require('http')
 const argv = require('minimist')(process.argv.slice(2))
 const fs = require('fs')
 const path = require('path')
+// Before dynalite: it closes the store iterators dynalite leaves open (engine/iterators.js).
+const { openIterators } = require('./engine/iterators')
 const dynalite = require('dynalite')
 const { Heat } = require('./engine/heat')
 const { PartitionGuard } = require('./engine/guard')
@@ -53,10 +56,16 @@ const partitions = new PartitionGuard(engine, heat, {
   },
 })
 const HEAT_PATH = '/_oneread/heat'
+const ENGINE_PATH = '/_oneread/engine'
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024
 // A loopback name, on any port: a rebinding page's Host is its own domain name, never one of these, and a
 // loopback proxy in front of the engine (the tests' latency proxy) forwards the Host of its own port.
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i
+
+const REPORTS = new Map([
+  [HEAT_PATH, () => heat.snapshot()],
+  [ENGINE_PATH, () => ({ openIterators: openIterators() })],
+])
 
 function refuse (res, why) {
   const body = JSON.stringify({
@@ -71,8 +80,9 @@ const guard = http.createServer((req, res) => {
   if (req.headers.origin !== undefined) return refuse(res, 'requests from web pages (an Origin header)')
   if (!LOOPBACK_HOST.test(req.headers.host || '')) return refuse(res, 'requests for another host (Host must be a loopback address)')
   if (req.method === 'OPTIONS') return refuse(res, 'CORS preflights')
-  if (req.method === 'GET' && req.url.split('?')[0] === HEAT_PATH) {
-    const body = JSON.stringify(heat.snapshot())
+  const report = req.method === 'GET' && REPORTS.get(req.url.split('?')[0])
+  if (report) {
+    const body = JSON.stringify(report())
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' })
     return res.end(body)
   }
