@@ -2,7 +2,7 @@ package dev.oneread.model;
 
 /**
  * When the stats job reports a partition as hot (the template's HotTenantProjectsThreshold and
- * HotTenantBytesThreshold), and how many shards it recommends: the README's formula, {@code N = ceil(load /
+ * HotTenantBytesThreshold), and how many shards it recommends: docs/hot-tenants.md's formula, {@code N = ceil(load /
  * per-partition limit x 2)}, with the partition's projects, or bytes, over their threshold as the load. A shard's
  * count stands for its tenant's whole over {@code currentShards} shards (CRC-32 spreads projects evenly), so every
  * shard of a tenant recommends about the same N.

@@ -206,7 +206,7 @@ public final class ControlPlaneStore {
 
     /**
      * Creates a project in an existing workspace: 1 GetItem (the workspace must exist) then 1 conditional
-     * PutItem. Two calls because the engine has no transactions; see the README for the cost. A project this
+     * PutItem. Two calls because the engine has no transactions; see docs/access-patterns.md for the cost. A project this
      * request already created (its answer lost) is returned as it stands.
      */
     public Project createProject(

@@ -13,9 +13,9 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
  * timeouts come from what is left of its invocation ({@link CallAudit#tagged}); these are the client's ceilings.
  *
  * <p>The candidates were measured side by side against the engine's partition limits (bench/retries.sh, figures
- * in the README); {@link #of(CallPath)} is the choice.
+ * in docs/access-patterns.md); {@link #of(CallPath)} is the choice.
  *
- * @param name           as the benchmark and the README name it
+ * @param name           as the benchmark and docs/access-patterns.md name it
  * @param strategy       builds the client's strategy
  * @param attemptTimeout the longest one attempt may take
  * @param callTimeout    the longest a call, all attempts and back-offs together, may take
@@ -80,7 +80,7 @@ public record Retries(String name, Supplier<RetryStrategy> strategy, Duration at
     }
 
     /**
-     * The choice for {@code path}, from the benchmark's figures (README, "Retries under throttling"). A request
+     * The choice for {@code path}, from the benchmark's figures (docs/access-patterns.md, "Retries under throttling"). A request
      * takes the SDK's standard mode: the best goodput of the four, few 503s, p99 well inside the deadline; the
      * quick-retry candidates drain standard's retry token bucket under a sustained throttle and then answer 503 at
      * once, thousands of times. A job takes adaptive: no 503s and by far the fewest throttled attempts, so it yields

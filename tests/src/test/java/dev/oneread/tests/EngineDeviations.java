@@ -9,7 +9,7 @@ import java.util.List;
  * engine that behaves like DynamoDB (see {@link TestEngine#isDynalite()} for how the engine is known).
  *
  * <p>Deviations no test can allow for, because a test that allowed them would no longer test the rule, so the
- * tests fail on such an engine (README, "Another engine"):
+ * tests fail on such an engine (docs/testing.md, "Another engine"):
  *
  * <ul>
  *   <li>moto_server (5.2.1) does not apply a conditional write atomically: two writes whose condition holds on

@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The hot-tenant report: the stats task of each partition writes its entry while the partition is over the
- * threshold, with the README's shard count, and takes it back when it no longer is; GET /reports/hot-tenants
+ * threshold, with docs/hot-tenants.md's shard count, and takes it back when it no longer is; GET /reports/hot-tenants
  * reads it in one Query per page; a purge removes a deleted workspace's entries.
  */
 class HotTenantReportTest {

@@ -26,12 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One local world: {@code invoke} finds a running start-api through its state file and works on its engine,
- * table and parameters, so every file in events/ gets the answer the README documents for it. Here start-api
+ * table and parameters, so every file in events/ gets the answer docs/local-runner.md documents for it. Here start-api
  * runs in this JVM (on the test engine, in a table of its own); invoke runs as the command line runs it,
  * without DYNAMODB_ENDPOINT, so the state file is all it has to go on.
  */
 class LocalWorldTest {
-    /** A row of the README's events table: {@code | `events/x.json` | Function | `200` | ... again: `412` |}. */
+    /** A row of docs/local-runner.md's events table: {@code | `events/x.json` | Function | `200` | ... again: `412` |}. */
     private static final Pattern ROW =
             Pattern.compile("^\\| `events/([a-z-]+\\.json)` \\| (\\w+) \\| `(\\d{3}|exit \\d)` \\|(.*)\\|$");
 
@@ -42,7 +42,7 @@ class LocalWorldTest {
     private final TestEngine engine = TestEngine.get();
     private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
 
-    /** What the README promises for one event file on a fresh start-api, and on a second run if it says. */
+    /** What docs/local-runner.md promises for one event file on a fresh start-api, and on a second run if it says. */
     record DocumentedAnswer(String file, String function, String answer, String again) {}
 
     private StartApi startApi(Path stateFile, String table, Map<String, String> overrides) throws IOException {
@@ -73,7 +73,7 @@ class LocalWorldTest {
 
     private List<DocumentedAnswer> documented() throws IOException {
         List<DocumentedAnswer> rows = new ArrayList<>();
-        for (String line : Files.readAllLines(engine.root.resolve("README.md"), StandardCharsets.UTF_8)) {
+        for (String line : Files.readAllLines(engine.root.resolve("docs/local-runner.md"), StandardCharsets.UTF_8)) {
             Matcher row = ROW.matcher(line);
             if (row.matches()) {
                 Matcher again = AGAIN.matcher(row.group(4));
@@ -93,7 +93,7 @@ class LocalWorldTest {
     @Test
     void everyEventFile_shouldGiveItsDocumentedAnswer_throughInvokeAgainstARunningStartApi(@TempDir Path dir)
             throws IOException {
-        // GIVEN the README's table covers every file in events/, and a fresh start-api with the sample data
+        // GIVEN docs/local-runner.md's table covers every file in events/, and a fresh start-api with the sample data
         List<DocumentedAnswer> answers = documented();
         try (Stream<Path> files = Files.list(engine.root.resolve("events"))) {
             assertThat(answers)

@@ -193,12 +193,13 @@ class TemplateTest {
         }
     }
 
-    // Guards issue 22: the queue policies' Deny statements blocked the README's documented DLQ redrive, which sends
+    // Guards issue 22: the queue policies' Deny statements blocked the documented DLQ redrive (docs/jobs.md), which
+    // sends
     // the dead letters back into their source queues as the caller.
     @Test
     void deadLetterRedrive_shouldBeAllowedToTheRedriveRole_andTheQueuesClosedToStrangers() {
         QueueAccess access = new QueueAccess(template);
-        // GIVEN the redrive of the README: a message move task started by the redrive role, which receives and
+        // GIVEN the redrive of docs/jobs.md: a message move task started by the redrive role, which receives and
         // deletes each dead letter and sends it back to JobQueue or PlanQueue, whichever it came from
         String redrive = "JobRedriveRole";
         // THEN the role may make each of those calls, under the queue policies

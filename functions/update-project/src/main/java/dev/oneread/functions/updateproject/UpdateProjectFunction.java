@@ -44,7 +44,7 @@ public final class UpdateProjectFunction extends HttpApiFunction {
         WorkspaceId workspaceId = request.workspaceId();
         ProjectId projectId = request.projectId();
         // The body first, then the precondition: a bad body is a 400 whatever the If-Match, since a stale one is
-        // only found by the write itself, which needs a valid body (README, "Writes").
+        // only found by the write itself, which needs a valid body (docs/security.md, "Writes").
         ProjectPatch patch = RequestBodies.projectPatch(request);
         ExpectedVersion expectedVersion = request.ifMatchVersion();
         Project project = store.updateProject(

@@ -43,7 +43,7 @@ public final class UpdateWorkspaceFunction extends HttpApiFunction {
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
         WorkspaceId workspaceId = request.workspaceId();
         // The body first, then the precondition: a bad body is a 400 whatever the If-Match, since a stale one is
-        // only found by the write itself, which needs a valid body (README, "Writes").
+        // only found by the write itself, which needs a valid body (docs/security.md, "Writes").
         WorkspacePatch patch = RequestBodies.workspacePatch(request);
         if (patch.projectQuota() != null) {
             request.requireOperator();
