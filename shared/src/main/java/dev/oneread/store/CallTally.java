@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
 /**
  * The DynamoDB calls one invocation made, each as an {@link AuditedCall}, filled by {@link CallAudit}: how many,
  * the capacity they consumed, what each addressed. One tally per invocation; thread-safe because a fan-out
- * read reports from the SDK's completion threads.
+ * read reports from the query pool's threads ({@link QueryPool}), one per partition.
  */
 public final class CallTally {
     /** Beyond the client's attempt timeout, for a request DynamoDB accepted but had not yet committed. */

@@ -82,7 +82,7 @@ public final class DynamoDbClients {
                 .build();
     }
 
-    /** What the sync and the async client share: region, credentials, retries, timeouts, audit, endpoint. */
+    /** What every client built here shares: region, credentials, retries, timeouts, audit, endpoint. */
     private static <B extends AwsClientBuilder<B, ?>> B configured(
             B builder, Map<String, String> environment, List<ExecutionInterceptor> extra, Retries retries) {
         String endpoint = environment.get(ENDPOINT_VARIABLE);

@@ -21,8 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 /**
  * One page of a list over several partitions (a hot workspace's shards), merged in sort key order.
  *
- * <p>Every partition is queried for {@code limit + 1} items after the page's start, all at once on the async
- * client; the merge emits the first {@code limit}. A partition that returned more than it contributed, or that
+ * <p>Every partition is queried for {@code limit + 1} items after the page's start, all at once on the query pool
+ * ({@link QueryPool}); the merge emits the first {@code limit}. A partition that returned more than it contributed, or that
  * DynamoDB cut short at 1 MB, bounds what may be emitted: nothing past its last item, or one of its unread
  * items could be skipped. The position of the next page is the last emitted sort key (the same for every
  * partition, since they share the sort key space) plus the partitions already exhausted, which later pages
