@@ -2,6 +2,7 @@ package dev.oneread.http;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import dev.oneread.json.Json;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.exceptions.UndecodableItemException;
 import java.io.IOException;

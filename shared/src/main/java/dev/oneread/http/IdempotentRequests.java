@@ -4,7 +4,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.StoredResponse;
 import dev.oneread.store.CallTally;
-import dev.oneread.store.IdempotencyStore;
+import dev.oneread.store.idempotency.IdempotencyStore;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

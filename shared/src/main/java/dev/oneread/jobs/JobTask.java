@@ -5,7 +5,7 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.StatsRollup;
+import dev.oneread.store.stats.StatsRollup;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

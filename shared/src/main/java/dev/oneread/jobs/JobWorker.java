@@ -2,8 +2,8 @@ package dev.oneread.jobs;
 
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.CallTally;
-import dev.oneread.store.StatsRollup;
-import dev.oneread.store.WorkspacePurge;
+import dev.oneread.store.purge.WorkspacePurge;
+import dev.oneread.store.stats.StatsRollup;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -66,7 +66,7 @@ public final class CallAudit implements ExecutionInterceptor {
      * pure request stays as built; this is what is sent.
      */
     @SuppressWarnings("unchecked")
-    static <T extends DynamoDbRequest> T tagged(T request, String partition, String index, CallTally tally) {
+    public static <T extends DynamoDbRequest> T tagged(T request, String partition, String index, CallTally tally) {
         Duration remaining = tally.remaining();
         if (remaining.compareTo(MIN_CALL_TIME) < 0) {
             throw ApiCallTimeoutException.create(remaining.toMillis());

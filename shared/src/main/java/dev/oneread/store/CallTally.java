@@ -19,7 +19,7 @@ public final class CallTally {
      * How long after it was sent a write can still land: one attempt's timeout, and {@link #LANDING_MARGIN}. What
      * ends a claim once its holder has stopped sending waits this long after the last send.
      */
-    static final Duration IN_FLIGHT = CallAudit.MAX_ATTEMPT_TIME.plus(LANDING_MARGIN);
+    public static final Duration IN_FLIGHT = CallAudit.MAX_ATTEMPT_TIME.plus(LANDING_MARGIN);
     /** Lambda's limit: no invocation, so no tally without a deadline either, sends for longer. */
     private static final Duration LONGEST_INVOCATION = Duration.ofMinutes(15);
 

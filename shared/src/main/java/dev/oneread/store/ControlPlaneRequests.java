@@ -15,6 +15,8 @@ import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
+import dev.oneread.store.internal.AttributeValues;
+import dev.oneread.store.internal.TableRequests;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -85,7 +87,7 @@ public final class ControlPlaneRequests {
     }
 
     /** The index keys of a workspace's registry entry: {@code WSREG#nn} / {@code WS#id}. */
-    Map<String, AttributeValue> registryEntry(WorkspaceId workspaceId) {
+    public Map<String, AttributeValue> registryEntry(WorkspaceId workspaceId) {
         Map<String, AttributeValue> keys = new java.util.LinkedHashMap<>();
         keys.put(KeyCodec.INDEX_PARTITION_KEY, AttributeValue.fromS(plan.index().workspacePartition(workspaceId)));
         keys.put(KeyCodec.INDEX_SORT_KEY, AttributeValue.fromS(KeyCodec.workspaceIndexSortKey(workspaceId)));
@@ -93,7 +95,7 @@ public final class ControlPlaneRequests {
     }
 
     /** The index keys of a project with {@code status}: {@code STATUS#<status>#nn} / {@code PROJ#<ulid>}. */
-    Map<String, AttributeValue> statusEntry(String status, ProjectId projectId) {
+    public Map<String, AttributeValue> statusEntry(String status, ProjectId projectId) {
         Map<String, AttributeValue> keys = new java.util.LinkedHashMap<>();
         keys.put(KeyCodec.INDEX_PARTITION_KEY, AttributeValue.fromS(plan.index().projectPartition(status, projectId)));
         keys.put(KeyCodec.INDEX_SORT_KEY, AttributeValue.fromS(KeyCodec.projectIndexSortKey(projectId)));
@@ -216,7 +218,7 @@ public final class ControlPlaneRequests {
     }
 
     /** A workspace that is not being purged: no write but the purge's own touches one that is. */
-    static Condition notPurging() {
+    public static Condition notPurging() {
         return Condition.attributeNotExists(Items.PURGE_RUN);
     }
 
@@ -263,7 +265,7 @@ public final class ControlPlaneRequests {
     }
 
     /** {@code EntityRef = partition AND begins_with(Detail, "PROJ#")}: the projects of one partition. */
-    static Expression projectsIn(String partition) {
+    public static Expression projectsIn(String partition) {
         return KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition)
                 .sortBeginsWith(KeyCodec.SORT_KEY, KeyCodec.projectSortKeyPrefix())
                 .build();
@@ -273,7 +275,7 @@ public final class ControlPlaneRequests {
      * The condition of a versioned write: a versioned item exists (a tombstone, which has no version, does not
      * count), at the expected version if there is one.
      */
-    static Condition versionGuard(ExpectedVersion expected) {
+    public static Condition versionGuard(ExpectedVersion expected) {
         Condition exists = Condition.attributeExists(Items.VERSION);
         return expected.match(
                 () -> exists,

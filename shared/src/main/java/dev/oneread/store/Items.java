@@ -9,6 +9,9 @@ import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceStats;
 import dev.oneread.store.exceptions.UndecodableItemException;
+import dev.oneread.store.internal.AttributeValues;
+import dev.oneread.store.migration.ShardMigration;
+import dev.oneread.store.stats.StatsRequests;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,10 +26,10 @@ public final class Items {
     static final String NAME = "name";
     static final String SETTINGS = "settings";
     static final String DESCRIPTION = "description";
-    static final String STATUS = "status";
+    public static final String STATUS = "status";
     static final String CREATED_AT = "createdAt";
     static final String UPDATED_AT = "updatedAt";
-    static final String VERSION = "version";
+    public static final String VERSION = "version";
     /**
      * A workspace's own project quota: set only by operators, and kept out of {@link #SETTINGS}, which its tenant
      * writes. A {@code settings.projectQuota} that older items carry is a setting like any other, not a quota.
@@ -37,42 +40,42 @@ public final class Items {
      * shards, so that the move cannot copy the deleted project back. It has no version, so every versioned write
      * and the move's copy refuse it, and every read treats it as no item.
      */
-    static final String DELETED_DURING_MOVE = "deletedDuringMove";
+    public static final String DELETED_DURING_MOVE = "deletedDuringMove";
     /**
      * Marks a workspace being purged (DELETE /workspaces/{id}): the purge's run id. From the write that sets it,
      * every read treats the workspace as gone, and nothing can create in it; the purge task deletes the item last.
      */
-    static final String PURGE_RUN = "purgeRun";
+    public static final String PURGE_RUN = "purgeRun";
     /** When the workspace was deleted: the purge sweeps once every create that could have read it live has ended. */
-    static final String DELETED_AT = "deletedAt";
+    public static final String DELETED_AT = "deletedAt";
     /**
      * The migration lease on a workspace item (see {@link ShardMigration}): the run that holds it (a ULID), and until
      * when (epoch milliseconds), the moment after which no write that run sent can still land. One run at a time
      * moves a workspace's projects, and a purge sweeps only once the lease is over.
      */
-    static final String MIGRATION_RUN = "migrationRun";
+    public static final String MIGRATION_RUN = "migrationRun";
 
-    static final String MIGRATION_UNTIL = "migrationUntil";
+    public static final String MIGRATION_UNTIL = "migrationUntil";
     /** The {@link CreationToken} of the request that created the item. */
     static final String CREATION_TOKEN = "creationToken";
     // Idempotency records
-    static final String PAYLOAD_HASH = "payloadHash";
-    static final String IN_PROGRESS_UNTIL = "inProgressUntil";
-    static final String EXPIRES_AT = "expiresAt";
-    static final String RESPONSE_STATUS = "responseStatus";
-    static final String RESPONSE_HEADERS = "responseHeaders";
-    static final String RESPONSE_BODY = "responseBody";
+    public static final String PAYLOAD_HASH = "payloadHash";
+    public static final String IN_PROGRESS_UNTIL = "inProgressUntil";
+    public static final String EXPIRES_AT = "expiresAt";
+    public static final String RESPONSE_STATUS = "responseStatus";
+    public static final String RESPONSE_HEADERS = "responseHeaders";
+    public static final String RESPONSE_BODY = "responseBody";
     /** Who took the claim: a claim whose answer was lost, retried by the SDK, knows its own record by it. */
-    static final String HOLDER = "holder";
+    public static final String HOLDER = "holder";
     /** The id a claimed create will give what it creates: every retry of the request reuses it. */
-    static final String RESERVED_ID = "reservedId";
+    public static final String RESERVED_ID = "reservedId";
 
-    static final String IN_PROGRESS = "INPROGRESS";
-    static final String COMPLETED = "COMPLETED";
+    public static final String IN_PROGRESS = "INPROGRESS";
+    public static final String COMPLETED = "COMPLETED";
 
     private Items() {}
 
-    static Map<String, AttributeValue> key(PrimaryKey key) {
+    public static Map<String, AttributeValue> key(PrimaryKey key) {
         Map<String, AttributeValue> item = new LinkedHashMap<>();
         item.put(KeyCodec.PARTITION_KEY, AttributeValue.fromS(key.partition()));
         item.put(KeyCodec.SORT_KEY, AttributeValue.fromS(key.sort()));
@@ -124,12 +127,12 @@ public final class Items {
     }
 
     /** A workspace item whose workspace was deleted and is being purged: to every reader, no item. */
-    static boolean isPurging(Map<String, AttributeValue> item) {
+    public static boolean isPurging(Map<String, AttributeValue> item) {
         return item.containsKey(PURGE_RUN);
     }
 
     /** Until when a migration run holds the workspace item's lease; empty when no run holds it. */
-    static Optional<Instant> migrationLeaseUntil(Map<String, AttributeValue> workspace) {
+    public static Optional<Instant> migrationLeaseUntil(Map<String, AttributeValue> workspace) {
         AttributeValue until = workspace.get(MIGRATION_UNTIL);
         return workspace.containsKey(MIGRATION_RUN) && until != null && until.n() != null
                 ? Optional.of(Instant.ofEpochMilli(Long.parseLong(until.n())))
@@ -147,14 +150,14 @@ public final class Items {
     }
 
     /** The first attribute of {@code item}, its key aside, that is not in {@code allowed}; empty when none. */
-    static Optional<String> attributeOutside(Map<String, AttributeValue> item, java.util.Set<String> allowed) {
+    public static Optional<String> attributeOutside(Map<String, AttributeValue> item, java.util.Set<String> allowed) {
         return item.keySet().stream()
                 .filter(attribute -> !isKeyAttribute(attribute) && !allowed.contains(attribute))
                 .findFirst();
     }
 
     /** The key an item is stored under, read back from it. */
-    static PrimaryKey keyOf(Map<String, AttributeValue> item) {
+    public static PrimaryKey keyOf(Map<String, AttributeValue> item) {
         return new PrimaryKey(
                 item.get(KeyCodec.PARTITION_KEY).s(),
                 item.get(KeyCodec.SORT_KEY).s());
@@ -168,11 +171,11 @@ public final class Items {
     }
 
     /** True for the workspace item of a collection ({@code META}), false for a project. */
-    static boolean isWorkspace(Map<String, AttributeValue> item) {
+    public static boolean isWorkspace(Map<String, AttributeValue> item) {
         return KeyCodec.workspaceSortKey().equals(item.get(KeyCodec.SORT_KEY).s());
     }
 
-    static ProjectId projectId(Map<String, AttributeValue> item) {
+    public static ProjectId projectId(Map<String, AttributeValue> item) {
         return KeyCodec.decodeProjectSortKey(item.get(KeyCodec.SORT_KEY).s());
     }
 
@@ -280,7 +283,7 @@ public final class Items {
     }
 
     /** A string attribute that must be there, non-empty. */
-    static String string(Map<String, AttributeValue> item, String attribute) {
+    public static String string(Map<String, AttributeValue> item, String attribute) {
         AttributeValue value = item.get(attribute);
         if (value == null || value.s() == null || value.s().isEmpty()) {
             throw new UndecodableItemException(keyOf(item), attribute + " is missing or not a non-empty string");
@@ -289,7 +292,7 @@ public final class Items {
     }
 
     /** A whole number attribute that must be there. */
-    static long number(Map<String, AttributeValue> item, String attribute) {
+    public static long number(Map<String, AttributeValue> item, String attribute) {
         AttributeValue value = item.get(attribute);
         if (value != null && value.n() != null) {
             try {
@@ -302,7 +305,7 @@ public final class Items {
     }
 
     /** A time attribute, as the store writes it ({@link Instant#toString()}). */
-    static Instant instant(Map<String, AttributeValue> item, String attribute) {
+    public static Instant instant(Map<String, AttributeValue> item, String attribute) {
         String text = string(item, attribute);
         try {
             return Instant.parse(text);

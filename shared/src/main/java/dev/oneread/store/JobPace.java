@@ -1,6 +1,7 @@
 package dev.oneread.store;
 
 import dev.oneread.store.exceptions.StoreUnavailableException;
+import dev.oneread.store.purge.WorkspacePurge;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.HashMap;
@@ -46,7 +47,7 @@ public final class JobPace {
     private static final Set<String> READS = Set.of("GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems");
 
     /** The audit's partition for a Scan, which reads the table's partitions in turn: one bucket for all of them. */
-    static final String SCAN = "(scan)";
+    public static final String SCAN = "(scan)";
 
     /** The longest a throttled call waits before it is tried again; then the time check decides. */
     static final Duration BACKOFF_CAP = Duration.ofSeconds(2);
@@ -203,7 +204,7 @@ public final class JobPace {
     }
 
     /** Whether a call failed on throttling after the client's own retries. */
-    static boolean throttled(StoreUnavailableException e) {
+    public static boolean throttled(StoreUnavailableException e) {
         return e.getCause() instanceof DynamoDbException cause && cause.isThrottlingException();
     }
 

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class QueryPool {
     /** Enough threads for every shard of the largest plan at once (the codec's 99). */
-    static final int MAX_FAN_OUT = 100;
+    public static final int MAX_FAN_OUT = 100;
 
     private final ThreadPoolExecutor executor;
 
@@ -42,7 +42,7 @@ public final class QueryPool {
         return Holder.POOL;
     }
 
-    Executor executor() {
+    public Executor executor() {
         return executor;
     }
 

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.oneread.json.Json;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;

@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** Every request of the workspace and project access patterns, built in full by hand and compared whole. */
-class ControlPlaneRequestsTest {
+public class ControlPlaneRequestsTest {
     /** The request creating an item marks it, so that a retry that meets it knows it for its own. */
     private static final CreationToken TOKEN = CreationToken.of("k".repeat(64), "p".repeat(64));
 
@@ -573,7 +573,7 @@ class ControlPlaneRequestsTest {
                 .isEqualTo(expected);
     }
 
-    static Map<String, AttributeValue> key(String partition, String sort) {
+    public static Map<String, AttributeValue> key(String partition, String sort) {
         return Map.of("EntityRef", AttributeValue.fromS(partition), "Detail", AttributeValue.fromS(sort));
     }
 
@@ -622,7 +622,7 @@ class ControlPlaneRequestsTest {
                 .isEqualTo(expected);
     }
 
-    static <V> Map<String, V> ordered(Object... pairs) {
+    public static <V> Map<String, V> ordered(Object... pairs) {
         Map<String, V> out = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             out.put((String) pairs[i], (V) pairs[i + 1]);

@@ -7,7 +7,7 @@ import dev.oneread.functions.deleteproject.DeleteProjectFunction;
 import dev.oneread.functions.updateproject.UpdateProjectFunction;
 import dev.oneread.functions.updateworkspace.UpdateWorkspaceFunction;
 import dev.oneread.json.Json;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

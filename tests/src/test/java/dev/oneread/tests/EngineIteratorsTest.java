@@ -6,7 +6,7 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;

@@ -1,11 +1,11 @@
 package dev.oneread.tests;
 
 import dev.oneread.functions.listprojects.ListProjectsFunction;
-import dev.oneread.http.FunctionConfig;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.ControlPlaneRequests;
-import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import dev.oneread.functions.getworkspace.GetWorkspaceFunction;
 import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;

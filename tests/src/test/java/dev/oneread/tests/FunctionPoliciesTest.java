@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.SamTemplate;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;

@@ -3,7 +3,7 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.createproject.CreateProjectFunction;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

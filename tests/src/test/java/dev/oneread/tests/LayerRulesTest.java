@@ -24,8 +24,16 @@ class LayerRulesTest {
     private static final String LOCAL = "dev.oneread.local..";
     private static final String FUNCTIONS = "dev.oneread.functions..";
     private static final String[] SHARED = {
-        "dev.oneread.keys..", "dev.oneread.expr..", "dev.oneread.model..", "dev.oneread.store..", "dev.oneread.http.."
+        "dev.oneread.keys..",
+        "dev.oneread.expr..",
+        "dev.oneread.model..",
+        "dev.oneread.store..",
+        "dev.oneread.http..",
+        "dev.oneread.jobs..",
+        "dev.oneread.runtime..",
+        "dev.oneread.priming.."
     };
+    private static final String STORE_INTERNAL = "dev.oneread.store.internal..";
 
     private JavaClasses main;
 
@@ -44,6 +52,7 @@ class LayerRulesTest {
         assertThat(main.contain(dev.oneread.expr.KeyCondition.class)).isTrue();
         assertThat(main.contain(dev.oneread.store.ControlPlaneStore.class)).isTrue();
         assertThat(main.contain(dev.oneread.http.HttpEndpoint.class)).isTrue();
+        assertThat(main.contain("dev.oneread.store.internal.StoreCalls")).isTrue();
         assertThat(main.stream()
                         .map(JavaClass::getPackageName)
                         .filter(p -> p.startsWith("dev.oneread.functions."))
@@ -95,6 +104,18 @@ class LayerRulesTest {
                 .dependOnClassesThat()
                 .resideInAPackage("dev.oneread.http..")
                 .because("http maps the store's exceptions, never the other way round"));
+    }
+
+    @Test
+    void storeInternals_shouldBeUsedOnlyByTheStore() {
+        check(noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.oneread.store..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(STORE_INTERNAL)
+                .because("store.internal is the plumbing of the store's features; the rest of the code goes through"
+                        + " the store's public API"));
     }
 
     @Test

@@ -253,9 +253,9 @@ class LocalRunnerTest {
                     "/workspaces/acme/projects/" + Fixtures.PROJECT,
                     Map.of("workspaceId", "acme", "projectId", Fixtures.PROJECT)));
 
-            assertThat(a.loadedClass("dev.oneread.store.DynamoDbClients"))
-                    .isNotSameAs(b.loadedClass("dev.oneread.store.DynamoDbClients"))
-                    .isNotSameAs(dev.oneread.store.DynamoDbClients.class);
+            assertThat(a.loadedClass("dev.oneread.runtime.DynamoDbClients"))
+                    .isNotSameAs(b.loadedClass("dev.oneread.runtime.DynamoDbClients"))
+                    .isNotSameAs(dev.oneread.runtime.DynamoDbClients.class);
             // The SDK, which keeps no state of a function's own, is the runner's: loaded once per JVM, not once per
             // function, because the functions' jars hold it byte for byte.
             assertThat(a.loadedClass(DYNAMODB_CLIENT))

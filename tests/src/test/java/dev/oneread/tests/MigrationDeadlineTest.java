@@ -3,10 +3,10 @@ package dev.oneread.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
-import dev.oneread.http.FunctionConfig;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;

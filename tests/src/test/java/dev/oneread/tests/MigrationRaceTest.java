@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

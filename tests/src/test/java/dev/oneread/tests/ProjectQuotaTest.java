@@ -8,7 +8,7 @@ import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.store.CallTally;
-import dev.oneread.store.StatsRollup;
+import dev.oneread.store.stats.StatsRollup;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

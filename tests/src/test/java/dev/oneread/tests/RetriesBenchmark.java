@@ -2,8 +2,8 @@ package dev.oneread.tests;
 
 import dev.oneread.functions.createproject.CreateProjectFunction;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.CallPath;
-import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.Retries;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.functions.listprojects.ListProjectsFunction;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.QueryPool;
 import java.util.ArrayList;
 import java.util.Comparator;

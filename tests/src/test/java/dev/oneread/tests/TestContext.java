@@ -1,7 +1,7 @@
 package dev.oneread.tests;
 
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
-import dev.oneread.http.FunctionContext;
+import dev.oneread.runtime.FunctionContext;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

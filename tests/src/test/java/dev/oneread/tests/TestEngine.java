@@ -6,7 +6,7 @@ import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.QueryPool;
 import java.net.URI;
 import java.nio.file.Path;

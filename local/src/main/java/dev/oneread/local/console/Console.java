@@ -6,7 +6,7 @@ import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.store.CostBudget;
-import dev.oneread.store.HotTenantReport;
+import dev.oneread.store.report.HotTenantReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

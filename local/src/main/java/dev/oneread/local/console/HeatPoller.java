@@ -3,7 +3,7 @@ package dev.oneread.local.console;
 import dev.oneread.local.EngineHeat;
 import dev.oneread.model.HotPartition;
 import dev.oneread.store.CallTally;
-import dev.oneread.store.HotTenantReport;
+import dev.oneread.store.report.HotTenantReport;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.oneread.local.runner;
 
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
-import dev.oneread.http.FunctionContext;
+import dev.oneread.runtime.FunctionContext;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 

@@ -1,7 +1,7 @@
 package dev.oneread.local.runner;
 
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.store.FunctionEnvironment;
+import dev.oneread.runtime.FunctionEnvironment;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -8,7 +8,7 @@ import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.SigningKey;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;

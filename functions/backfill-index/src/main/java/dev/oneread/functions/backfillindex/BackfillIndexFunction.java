@@ -2,11 +2,11 @@ package dev.oneread.functions.backfillindex;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.http.FunctionConfig;
-import dev.oneread.http.JobFrame;
+import dev.oneread.jobs.JobFrame;
 import dev.oneread.keys.PrimaryKey;
-import dev.oneread.store.DynamoDbClients;
-import dev.oneread.store.IndexBackfill;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.store.backfill.IndexBackfill;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,20 +1,20 @@
 package dev.oneread.functions.createworkspace;
 
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.IdempotentRequests;
-import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.Workspace;
+import dev.oneread.priming.PrimingRequest;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.DynamoDbClients;
-import dev.oneread.store.IdempotencyStore;
+import dev.oneread.store.idempotency.IdempotencyStore;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;

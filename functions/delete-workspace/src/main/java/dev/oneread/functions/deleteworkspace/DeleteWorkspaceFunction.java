@@ -1,19 +1,19 @@
 package dev.oneread.functions.deleteworkspace;
 
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
-import dev.oneread.http.PrimingRequest;
 import dev.oneread.jobs.JobTask;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.priming.PrimingRequest;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.runtime.FunctionEnvironment;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.DynamoDbClients;
-import dev.oneread.store.FunctionEnvironment;
-import dev.oneread.store.Purge;
+import dev.oneread.store.purge.Purge;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

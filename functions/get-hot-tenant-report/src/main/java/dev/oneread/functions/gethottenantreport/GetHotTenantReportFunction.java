@@ -1,16 +1,16 @@
 package dev.oneread.functions.gethottenantreport;
 
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
-import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.model.HotPartition;
 import dev.oneread.model.Page;
+import dev.oneread.priming.PrimingRequest;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
-import dev.oneread.store.DynamoDbClients;
-import dev.oneread.store.HotTenantReport;
+import dev.oneread.store.report.HotTenantReport;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 

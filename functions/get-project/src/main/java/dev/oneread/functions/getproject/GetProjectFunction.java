@@ -1,18 +1,18 @@
 package dev.oneread.functions.getproject;
 
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
-import dev.oneread.http.PrimingRequest;
-import dev.oneread.http.PrimingSamples;
-import dev.oneread.http.PrimingSuccess;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Project;
+import dev.oneread.priming.PrimingRequest;
+import dev.oneread.priming.PrimingSamples;
+import dev.oneread.priming.PrimingSuccess;
+import dev.oneread.priming.SampleStore;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.DynamoDbClients;
-import dev.oneread.store.SampleStore;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 

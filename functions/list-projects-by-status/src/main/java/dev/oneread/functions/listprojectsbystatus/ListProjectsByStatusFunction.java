@@ -1,17 +1,17 @@
 package dev.oneread.functions.listprojectsbystatus;
 
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
-import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
+import dev.oneread.priming.PrimingRequest;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.DynamoDbClients;
 import dev.oneread.store.QueryPool;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

@@ -2,13 +2,13 @@ package dev.oneread.functions.migratehottenant;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.http.FunctionConfig;
-import dev.oneread.http.JobFrame;
+import dev.oneread.jobs.JobFrame;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.DynamoDbClients;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.JobPace;
 import dev.oneread.store.QueryPool;
-import dev.oneread.store.ShardMigration;
+import dev.oneread.store.migration.ShardMigration;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

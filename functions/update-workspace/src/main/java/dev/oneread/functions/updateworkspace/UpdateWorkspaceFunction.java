@@ -1,19 +1,19 @@
 package dev.oneread.functions.updateworkspace;
 
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.FunctionConfig;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
-import dev.oneread.http.PrimingRequest;
 import dev.oneread.http.Representations;
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
+import dev.oneread.priming.PrimingRequest;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.DynamoDbClients;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;

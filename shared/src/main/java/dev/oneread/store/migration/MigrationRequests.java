@@ -1,0 +1,147 @@
+package dev.oneread.store.migration;
+
+import dev.oneread.expr.Condition;
+import dev.oneread.expr.Expression;
+import dev.oneread.expr.Update;
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.ExpectedVersion;
+import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.store.Items;
+import dev.oneread.store.internal.TableRequests;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * Pure request building for moving a hot workspace's projects into its shards: read what is left, copy one
+ * project, delete its source at the version copied.
+ *
+ * <pre>{@code QueryRequest batch = new MigrationRequests("oneread").unmovedProjects(WorkspaceId.of("acme"), 25, Optional.empty());}</pre>
+ */
+public final class MigrationRequests {
+    private final TableRequests table;
+
+    public MigrationRequests(String tableName) {
+        this.table = new TableRequests(tableName);
+    }
+
+    /**
+     * Takes, or renews, the migration lease on the workspace item for {@code run}, until {@code until}: the moment
+     * after which no write this run sends can still land. Refused while another run holds an unexpired lease, and
+     * whenever the workspace is being purged or gone: the purge's mark is checked in this write's own condition,
+     * so no lease is taken or renewed once a DELETE has marked the workspace. The version is not bumped: a user's
+     * If-Match never fails because a job ran.
+     */
+    public UpdateItemRequest holdLease(WorkspaceId workspaceId, String run, Instant until, Instant now) {
+        AttributeValue holder = AttributeValue.fromS(run);
+        Condition free = Condition.attributeNotExists(Items.MIGRATION_RUN)
+                .or(Condition.equalTo(Items.MIGRATION_RUN, holder))
+                .or(Condition.lessThan(Items.MIGRATION_UNTIL, epochMillis(now)));
+        return table.update(
+                KeyCodec.workspaceKey(workspaceId),
+                Update.set(Items.MIGRATION_RUN, holder)
+                        .andSet(Items.MIGRATION_UNTIL, epochMillis(until))
+                        .when(Condition.attributeExists(Items.VERSION)
+                                .and(ControlPlaneRequests.notPurging())
+                                .and(free))
+                        .build(),
+                ReturnValue.NONE);
+    }
+
+    /**
+     * Ends {@code run}'s lease at {@code now}, once its last write has landed (it made no call whose outcome is
+     * unknown): the next run may start at once. The end stays on the item ({@code migrationUntil}, with no holder),
+     * since a purge waits out its fence from it. Only the holder's lease; a purge's mark does not stop it.
+     */
+    public UpdateItemRequest releaseLease(WorkspaceId workspaceId, String run, Instant now) {
+        return endLease(workspaceId, run, now, false);
+    }
+
+    /**
+     * Shortens {@code run}'s lease to {@code landedBy}, for a run that ends on a call whose outcome is unknown (a
+     * timeout): that write may still land until then, so the run keeps the lease until it can no more.
+     */
+    public UpdateItemRequest shortenLease(WorkspaceId workspaceId, String run, Instant landedBy) {
+        return endLease(workspaceId, run, landedBy, true);
+    }
+
+    private UpdateItemRequest endLease(WorkspaceId workspaceId, String run, Instant until, boolean heldUntilThen) {
+        Update update = Update.set(Items.MIGRATION_UNTIL, epochMillis(until));
+        if (!heldUntilThen) {
+            update.remove(Items.MIGRATION_RUN);
+        }
+        return table.update(
+                KeyCodec.workspaceKey(workspaceId),
+                update.when(Condition.equalTo(Items.MIGRATION_RUN, AttributeValue.fromS(run)))
+                        .build(),
+                ReturnValue.NONE);
+    }
+
+    /** The workspace item, strongly consistent: why a lease was refused, or whether a run holds one. */
+    public GetItemRequest readWorkspace(WorkspaceId workspaceId) {
+        return table.workspaceAsItStands(workspaceId);
+    }
+
+    private static AttributeValue epochMillis(Instant instant) {
+        return AttributeValue.fromN(Long.toString(instant.toEpochMilli()));
+    }
+
+    /**
+     * The unmoved projects of a workspace, newest first, after {@code after} (the last one the run's previous batch
+     * read; empty for a pass from the top), strongly consistent: a migration must not miss a fresh write.
+     */
+    public QueryRequest unmovedProjects(WorkspaceId workspaceId, int batch, Optional<PrimaryKey> after) {
+        return table.query(
+                ControlPlaneRequests.projectsIn(KeyCodec.workspacePartition(workspaceId)), batch, false, after, true);
+    }
+
+    /**
+     * Copies a project into its shard unless the shard already holds that version or a newer one: the
+     * idempotent first step of a move.
+     */
+    public PutItemRequest copyProject(Map<String, AttributeValue> source, PrimaryKey target) {
+        Map<String, AttributeValue> item = new LinkedHashMap<>(source);
+        item.putAll(Items.key(target));
+        Expression notNewer = Condition.attributeNotExists(KeyCodec.PARTITION_KEY)
+                .or(Condition.lessThan(Items.VERSION, source.get(Items.VERSION)))
+                .build();
+        return table.put(item, notNewer);
+    }
+
+    /**
+     * The second step: deletes the unsharded source at the version copied, so that a project changed meanwhile
+     * stays (and is copied again on the next pass).
+     */
+    public DeleteItemRequest deleteSource(WorkspaceId workspaceId, ProjectId projectId, long copiedVersion) {
+        return table.delete(
+                KeyCodec.projectKey(workspaceId, projectId),
+                Optional.of(ControlPlaneRequests.versionGuard(ExpectedVersion.exactly(copiedVersion))
+                        .build()));
+    }
+
+    /**
+     * One page of a shard's projects, in key order after {@code after}, strongly consistent: how the end of a move
+     * finds the tombstones left by deletes during it.
+     */
+    public QueryRequest shardProjects(String shardPartition, int batch, Optional<PrimaryKey> after) {
+        return table.query(ControlPlaneRequests.projectsIn(shardPartition), batch, true, after, true);
+    }
+
+    /** Removes a tombstone once the move is over; only a tombstone (never a project written there since). */
+    public DeleteItemRequest removeTombstone(PrimaryKey key) {
+        return table.delete(
+                key,
+                Optional.of(Condition.attributeExists(Items.DELETED_DURING_MOVE).build()));
+    }
+}

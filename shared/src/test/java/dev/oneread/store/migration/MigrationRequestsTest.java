@@ -1,0 +1,212 @@
+package dev.oneread.store.migration;
+
+import static dev.oneread.store.ControlPlaneRequestsTest.key;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.store.ControlPlaneRequestsTest;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/** The requests of a hot tenant's move into its shards, built in full by hand and compared whole. */
+class MigrationRequestsTest {
+    private static final WorkspaceId ACME = WorkspaceId.of("acme");
+    private static final ProjectId PROJECT = ProjectId.of("01JDQ6V7K4N3M2P1R0S9T8V7W6");
+    private final MigrationRequests requests = new MigrationRequests("oneread");
+
+    @Test
+    void unmovedProjects_shouldQueryTheUnshardedPartitionStronglyConsistent() {
+        // A migration must not miss a project written a moment ago, so the batch read is consistent.
+        QueryRequest expected = QueryRequest.builder()
+                .tableName("oneread")
+                .keyConditionExpression("#er = :er AND begins_with(#d, :p)")
+                .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
+                .expressionAttributeValues(
+                        Map.of(":er", AttributeValue.fromS("WS#acme"), ":p", AttributeValue.fromS("PROJ#")))
+                .scanIndexForward(false)
+                .limit(26)
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.unmovedProjects(ACME, 25, Optional.empty())).isEqualTo(expected);
+    }
+
+    @Test
+    void unmovedProjects_afterAPosition_shouldReadOnFromIt() {
+        // A run's next batch reads on from the last project its previous batch read, newest first.
+        PrimaryKey last = new PrimaryKey("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6");
+
+        QueryRequest next = requests.unmovedProjects(ACME, 25, Optional.of(last));
+
+        assertThat(next)
+                .isEqualTo(requests.unmovedProjects(ACME, 25, Optional.empty()).toBuilder()
+                        .exclusiveStartKey(Map.of(
+                                "EntityRef", AttributeValue.fromS("WS#acme"),
+                                "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+                        .build());
+    }
+
+    @Test
+    void copyProject_shouldPutTheSourceUnderItsShardKey_unlessTheShardHasThatVersionOrNewer() {
+        Map<String, AttributeValue> source = Map.of(
+                "EntityRef", AttributeValue.fromS("WS#acme"),
+                "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
+                "name", AttributeValue.fromS("Site"),
+                "version", AttributeValue.fromN("4"));
+        PutItemRequest expected = PutItemRequest.builder()
+                .tableName("oneread")
+                .item(Map.of(
+                        "EntityRef",
+                        AttributeValue.fromS("WS#acme#03"),
+                        "Detail",
+                        AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
+                        "name",
+                        AttributeValue.fromS("Site"),
+                        "version",
+                        AttributeValue.fromN("4")))
+                .conditionExpression("(attribute_not_exists(#er) OR #v < :v)")
+                .expressionAttributeNames(Map.of("#er", "EntityRef", "#v", "version"))
+                .expressionAttributeValues(Map.of(":v", AttributeValue.fromN("4")))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.copyProject(source, new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void deleteSource_shouldDeleteTheUnshardedCopy_onlyAtTheVersionCopied() {
+        DeleteItemRequest expected = DeleteItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
+                .conditionExpression("attribute_exists(#v) AND #v = :v")
+                .expressionAttributeNames(Map.of("#v", "version"))
+                .expressionAttributeValues(Map.of(":v", AttributeValue.fromN("4")))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.deleteSource(ACME, PROJECT, 4)).isEqualTo(expected);
+    }
+
+    @Test
+    void shardProjects_shouldPageThroughAShardInKeyOrder_stronglyConsistent() {
+        // The end of a move looks for tombstones in each shard: ascending, resuming after the last key read.
+        QueryRequest expected = QueryRequest.builder()
+                .tableName("oneread")
+                .keyConditionExpression("#er = :er AND begins_with(#d, :p)")
+                .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
+                .expressionAttributeValues(
+                        Map.of(":er", AttributeValue.fromS("WS#acme#03"), ":p", AttributeValue.fromS("PROJ#")))
+                .scanIndexForward(true)
+                .limit(26)
+                .exclusiveStartKey(Map.of(
+                        "EntityRef", AttributeValue.fromS("WS#acme#03"),
+                        "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+                .consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.shardProjects(
+                        "WS#acme#03", 25, Optional.of(new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))))
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void removeTombstone_shouldDeleteOnlyATombstone_neverAProjectWrittenThereSince() {
+        DeleteItemRequest expected = DeleteItemRequest.builder()
+                .tableName("oneread")
+                .key(Map.of(
+                        "EntityRef", AttributeValue.fromS("WS#acme#03"),
+                        "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+                .conditionExpression("attribute_exists(#ddm)")
+                .expressionAttributeNames(Map.of("#ddm", "deletedDuringMove"))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.removeTombstone(new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void holdLease_shouldTakeOrRenewTheLease_onlyWhileNoOtherRunHoldsIt_andNeverInAPurge() {
+        // The lease is taken and renewed by one write, whose condition checks the purge's mark itself: no run
+        // starts, and no copy follows, once a DELETE has marked the workspace. The version is not bumped.
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "META"))
+                .updateExpression("SET #mr = :mr, #mu = :mu")
+                .conditionExpression("attribute_exists(#v) AND attribute_not_exists(#pr)"
+                        + " AND ((attribute_not_exists(#mr) OR #mr = :mr2) OR #mu < :mu2)")
+                .expressionAttributeNames(ControlPlaneRequestsTest.ordered(
+                        "#mr", "migrationRun", "#mu", "migrationUntil", "#v", "version", "#pr", "purgeRun"))
+                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                        ":mr", AttributeValue.fromS(RUN),
+                        ":mu", AttributeValue.fromN("1796385617000"),
+                        ":mr2", AttributeValue.fromS(RUN),
+                        ":mu2", AttributeValue.fromN("1796385600000")))
+                .returnValues(ReturnValue.NONE)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.holdLease(ACME, RUN, NOW.plusSeconds(17), NOW)).isEqualTo(expected);
+    }
+
+    @Test
+    void releaseLease_shouldEndTheHoldersLease_keepingWhenItEnded() {
+        // The end stays on the item: a purge waits out its fence from it.
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "META"))
+                .updateExpression("SET #mu = :mu REMOVE #mr")
+                .conditionExpression("#mr = :mr")
+                .expressionAttributeNames(
+                        ControlPlaneRequestsTest.ordered("#mu", "migrationUntil", "#mr", "migrationRun"))
+                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                        ":mu", AttributeValue.fromN("1796385600000"), ":mr", AttributeValue.fromS(RUN)))
+                .returnValues(ReturnValue.NONE)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.releaseLease(ACME, RUN, NOW)).isEqualTo(expected);
+    }
+
+    @Test
+    void shortenLease_shouldKeepTheLeaseUntilAWriteInFlightCanNoLongerLand() {
+        UpdateItemRequest expected = UpdateItemRequest.builder()
+                .tableName("oneread")
+                .key(key("WS#acme", "META"))
+                .updateExpression("SET #mu = :mu")
+                .conditionExpression("#mr = :mr")
+                .expressionAttributeNames(
+                        ControlPlaneRequestsTest.ordered("#mu", "migrationUntil", "#mr", "migrationRun"))
+                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                        ":mu", AttributeValue.fromN("1796385607000"), ":mr", AttributeValue.fromS(RUN)))
+                .returnValues(ReturnValue.NONE)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+
+        assertThat(requests.shortenLease(ACME, RUN, NOW.plusSeconds(7))).isEqualTo(expected);
+    }
+
+    private static final String RUN = "01JDQ6V7K4N3M2P1R0S9T8V7Z0";
+    private static final Instant NOW = Instant.parse("2026-12-04T12:00:00Z");
+}
