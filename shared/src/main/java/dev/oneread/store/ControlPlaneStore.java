@@ -57,8 +57,8 @@ public final class ControlPlaneStore {
     private final StoreCalls calls;
     private final FanOut fanOut;
     private final FanOut indexFanOut;
-    private ProjectQuota quota = new ProjectQuota(Integer.MAX_VALUE);
-    private RecentWorkspaces recentWorkspaces = RecentWorkspaces.none();
+    private final ProjectQuota quota;
+    private final RecentWorkspaces recentWorkspaces;
     private final ControlPlaneRequests requests;
     private final ShardPlan plan;
     private final QueryPool pool;
@@ -82,22 +82,37 @@ public final class ControlPlaneStore {
         this.plan = plan;
         this.pool = pool;
         this.tableName = tableName;
+        this.quota = new ProjectQuota(Integer.MAX_VALUE);
+        this.recentWorkspaces = RecentWorkspaces.none();
     }
 
-    /** Workspace settings. 1 GetItem. */
+    /** {@code from} with another quota and cache of recent workspaces: the same client, pool, table and plan. */
+    private ControlPlaneStore(ControlPlaneStore from, ProjectQuota quota, RecentWorkspaces recentWorkspaces) {
+        this.calls = from.calls;
+        this.fanOut = from.fanOut;
+        this.indexFanOut = from.indexFanOut;
+        this.requests = from.requests;
+        this.plan = from.plan;
+        this.pool = from.pool;
+        this.tableName = from.tableName;
+        this.quota = quota;
+        this.recentWorkspaces = recentWorkspaces;
+    }
+
     /**
-     * This store, checking creates against {@code quota} (by the workspace's last counts, read with the workspace
-     * item a create reads anyway: no extra call). Without it, a store sets no quota.
+     * A copy of this store that checks creates against {@code quota} (by the workspace's last counts, read with the
+     * workspace item a create reads anyway: no extra call). Without it, a store sets no quota.
      */
     public ControlPlaneStore withProjectQuota(ProjectQuota quota) {
-        this.quota = quota;
-        return this;
+        return new ControlPlaneStore(this, quota, recentWorkspaces);
     }
 
-    /** Lets {@link #createProject} reuse a recent read of its workspace (see {@link RecentWorkspaces}). */
+    /**
+     * A copy of this store whose {@link #createProject} reuses a recent read of its workspace
+     * ({@link RecentWorkspaces}).
+     */
     public ControlPlaneStore withRecentWorkspaces(RecentWorkspaces recent) {
-        this.recentWorkspaces = recent;
-        return this;
+        return new ControlPlaneStore(this, quota, recent);
     }
 
     /**
