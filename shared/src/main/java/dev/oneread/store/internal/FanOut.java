@@ -10,10 +10,12 @@ import dev.oneread.store.exceptions.InvalidCursorException;
 import dev.oneread.store.exceptions.StoreUnavailableException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -69,50 +71,70 @@ public final class FanOut {
         Optional<String> after = position.map(ListPosition::afterSortKey);
         TreeSet<Integer> exhaustedBefore =
                 new TreeSet<>(position.map(ListPosition::exhausted).orElse(new TreeSet<>()));
-        boolean migrating = partitions.migrating();
+        Map<Integer, QueryResponse> responses =
+                send(queries(partitions, exhaustedBefore, after, request), partitions.migrating(), tally);
+        return merge(responses, limit, order, exhaustedBefore, partitions.size(), partitions.migrating());
+    }
+
+    /** The query of every partition not exhausted before this page, by its index. */
+    private static Map<Integer, StoreCalls.PartitionQuery> queries(
+            ListPartitions partitions,
+            Set<Integer> exhaustedBefore,
+            Optional<String> after,
+            BiFunction<String, Optional<String>, QueryRequest> request) {
         Map<Integer, StoreCalls.PartitionQuery> queries = new LinkedHashMap<>();
         for (int i = 0; i < partitions.size(); i++) {
             if (!exhaustedBefore.contains(i)) {
                 QueryRequest query = request.apply(partitions.get(i), after);
                 // Mid-migration, a shard must show a copy made just before the source was deleted.
+                boolean consistent = partitions.migrating() && i > 0;
                 queries.put(
                         i,
                         new StoreCalls.PartitionQuery(
                                 partitions.get(i),
-                                migrating && i > 0
+                                consistent
                                         ? query.toBuilder().consistentRead(true).build()
                                         : query));
             }
         }
+        return queries;
+    }
+
+    /** Sends the queries side by side; mid-migration the source partition's first, alone. */
+    private Map<Integer, QueryResponse> send(
+            Map<Integer, StoreCalls.PartitionQuery> queries, boolean migrating, CallTally tally) {
         Map<Integer, QueryResponse> responses = new LinkedHashMap<>();
-        if (migrating && queries.containsKey(0)) {
+        Map<Integer, StoreCalls.PartitionQuery> together = new LinkedHashMap<>(queries);
+        if (migrating && together.containsKey(0)) {
             // The unsharded partition first, then the shards: a project the source no longer shows was copied
             // before it was deleted there, so the shard queries sent afterwards see it. Queried together, a
             // project moving between the two could be missed by both.
-            StoreCalls.PartitionQuery source = queries.remove(0);
+            StoreCalls.PartitionQuery source = together.remove(0);
             responses.put(0, calls.query(source.request(), source.partition(), tally));
         }
-        responses.putAll(calls.queryAll(queries, tally));
-        // Merge, keeping per item the partition it came from; the same sort key in two partitions is one item
-        // caught mid-move by a migration: the first partition (the workspace's own) holds the current copy.
-        Map<String, Integer> source = new LinkedHashMap<>();
-        List<Map<String, AttributeValue>> merged = new ArrayList<>();
-        Optional<String> bound = Optional.empty();
-        for (Map.Entry<Integer, QueryResponse> entry : responses.entrySet()) {
-            QueryResponse response = entry.getValue();
-            for (Map<String, AttributeValue> item : response.items()) {
-                // A tombstone (a project deleted during a move) is no item; the bounds below still count it, as a
-                // position in its partition.
-                if (!Items.isTombstone(item) && source.putIfAbsent(sortKeyOf(item), entry.getKey()) == null) {
-                    merged.add(item);
-                }
-            }
-            if (hasMore(response, limit) && !response.items().isEmpty()) {
-                String last = lastSortKey(response);
-                bound = bound.isEmpty() || order.compare(last, bound.get()) < 0 ? Optional.of(last) : bound;
-            }
-        }
+        responses.putAll(calls.queryAll(together, tally));
+        return responses;
+    }
+
+    /**
+     * The page the partitions' answers make (pure): their items merged in {@code order}, at most {@code limit},
+     * none past the bound a partition with more items sets, and where the next page starts.
+     *
+     * @param responses       each partition's answer, by its index, in index order
+     * @param exhaustedBefore the partitions earlier pages exhausted (not queried)
+     * @param partitionCount  how many partitions the list has
+     * @param migrating       whether a migration is under way (index 0 is then its source)
+     */
+    Page merge(
+            Map<Integer, QueryResponse> responses,
+            int limit,
+            Comparator<String> order,
+            Set<Integer> exhaustedBefore,
+            int partitionCount,
+            boolean migrating) {
+        List<Map<String, AttributeValue>> merged = distinctItems(responses);
         merged.sort(Comparator.comparing(this::sortKeyOf, order));
+        Optional<String> bound = bound(responses, limit, order);
         List<Map<String, AttributeValue>> page = new ArrayList<>();
         for (Map<String, AttributeValue> item : merged) {
             boolean withinBound = bound.isEmpty() || order.compare(sortKeyOf(item), bound.get()) <= 0;
@@ -127,7 +149,7 @@ public final class FanOut {
         if (page.isEmpty() && bound.isPresent()) {
             // Every item up to the bound was a tombstone (an item there would have been emitted): an empty page
             // that resumes after them. Only mid-move, with more tombstones in a row than the page's limit.
-            return new Page(page, Optional.of(new ListPosition(bound.get(), exhaustedBefore)));
+            return new Page(page, Optional.of(new ListPosition(bound.get(), new TreeSet<>(exhaustedBefore))));
         }
         if (page.isEmpty()) {
             // Only possible when a partition was cut at 1 MB before its first item: resume where DynamoDB said.
@@ -144,10 +166,40 @@ public final class FanOut {
                 exhausted.add(entry.getKey());
             }
         }
-        if (exhausted.size() == partitions.size()) {
+        if (exhausted.size() == partitionCount) {
             return new Page(page, Optional.empty());
         }
         return new Page(page, Optional.of(new ListPosition(lastEmitted, exhausted)));
+    }
+
+    /**
+     * Every item of the answers once: the same sort key in two partitions is one item caught mid-move by a
+     * migration, and the first partition (the workspace's own) holds the current copy. A tombstone (a project
+     * deleted during a move) is no item; {@link #bound} still counts it, as a position in its partition.
+     */
+    private List<Map<String, AttributeValue>> distinctItems(Map<Integer, QueryResponse> responses) {
+        Set<String> seen = new HashSet<>();
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (QueryResponse response : responses.values()) {
+            for (Map<String, AttributeValue> item : response.items()) {
+                if (!Items.isTombstone(item) && seen.add(sortKeyOf(item))) {
+                    items.add(item);
+                }
+            }
+        }
+        return items;
+    }
+
+    /** The first, in {@code order}, of the last items of the partitions that hold more: nothing may pass it. */
+    private Optional<String> bound(Map<Integer, QueryResponse> responses, int limit, Comparator<String> order) {
+        Optional<String> bound = Optional.empty();
+        for (QueryResponse response : responses.values()) {
+            if (hasMore(response, limit) && !response.items().isEmpty()) {
+                String last = lastSortKey(response);
+                bound = bound.isEmpty() || order.compare(last, bound.get()) < 0 ? Optional.of(last) : bound;
+            }
+        }
+        return bound;
     }
 
     /** A position must fit the list: its sort key decodes, and every exhausted index names one of its partitions. */
