@@ -28,12 +28,29 @@ public final class JobFrame {
         Map<String, Object> run(Map<String, Object> event, CallTally tally, Consumer<Map<String, Object>> log);
     }
 
+    /** Runs {@code job} and answers its result, with the calls and the capacity the run cost. */
     public static void run(InputStream input, OutputStream output, Context context, Job job) throws IOException {
+        frame(input, output, context, job, true);
+    }
+
+    /**
+     * Runs {@code job} and answers its result alone: for an answer whose shape its caller fixes, as the event
+     * source mapping fixes RunJob's partial-batch response ({@code batchItemFailures}).
+     */
+    public static void runAnswering(InputStream input, OutputStream output, Context context, Job job)
+            throws IOException {
+        frame(input, output, context, job, false);
+    }
+
+    private static void frame(InputStream input, OutputStream output, Context context, Job job, boolean withCost)
+            throws IOException {
         Map<String, Object> event = Json.readObject(input);
         CallTally tally = new CallTally(context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis()));
         Map<String, Object> result = new LinkedHashMap<>(job.run(event, tally, line -> log(context, Json.write(line))));
-        result.put("calls", tally.calls());
-        result.put("capacity", tally.capacity());
+        if (withCost) {
+            result.put("calls", tally.calls());
+            result.put("capacity", tally.capacity());
+        }
         output.write(Json.write(result).getBytes(StandardCharsets.UTF_8));
     }
 

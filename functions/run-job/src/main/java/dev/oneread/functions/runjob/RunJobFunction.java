@@ -2,22 +2,19 @@ package dev.oneread.functions.runjob;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.jobs.BatchItemFailures;
+import dev.oneread.jobs.JobFrame;
 import dev.oneread.jobs.JobWorker;
 import dev.oneread.jobs.TaskQueue;
-import dev.oneread.json.Json;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.runtime.FunctionEnvironment;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.JobPace;
 import dev.oneread.store.purge.WorkspacePurge;
 import dev.oneread.store.stats.StatsRollup;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -83,15 +80,10 @@ public final class RunJobFunction implements RequestStreamHandler {
 
     @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
-        CallTally tally = new CallTally(context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis()));
-        BatchItemFailures failures = worker.run(Json.readObject(input), tally, line -> {
-            String text = Json.write(line);
-            if (context != null && context.getLogger() != null) {
-                context.getLogger().log(text + "\n");
-            } else {
-                System.out.println(text);
-            }
-        });
-        output.write(Json.write(failures.toResponse()).getBytes(StandardCharsets.UTF_8));
+        JobFrame.runAnswering(
+                input,
+                output,
+                context,
+                (event, tally, log) -> worker.run(event, tally, log).toResponse());
     }
 }
