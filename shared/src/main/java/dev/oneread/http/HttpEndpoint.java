@@ -2,6 +2,7 @@ package dev.oneread.http;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import dev.oneread.json.Json;
+import dev.oneread.runtime.CallDetailSink;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.exceptions.UndecodableItemException;
@@ -74,17 +75,16 @@ public final class HttpEndpoint {
     }
 
     /**
-     * The local runner's channel for the console: its Context is also a {@code Consumer<String>}, which Lambda's
-     * never is, and takes every call of this invocation with keys and expression values. A deployed function
-     * therefore hands nothing over, and its log line carries counts and capacity only.
+     * The local runner's channel for the console (see {@link CallDetailSink}): every call of this invocation with
+     * keys and expression values. A deployed function hands nothing over, and its log line carries counts and
+     * capacity only.
      */
-    @SuppressWarnings("unchecked")
     private static void handOverCallDetail(Context context, CallTally tally) {
-        if (context instanceof java.util.function.Consumer<?> runner) {
+        CallDetailSink.of(context).ifPresent(sink -> {
             List<Object> calls = new java.util.ArrayList<>();
             tally.auditedCalls().forEach(call -> calls.add(call.toJson()));
-            ((java.util.function.Consumer<String>) runner).accept(Json.write(Map.of("calls", calls)));
-        }
+            sink.accept(Json.write(Map.of("calls", calls)));
+        });
     }
 
     /**

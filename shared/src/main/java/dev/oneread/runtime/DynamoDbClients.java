@@ -19,6 +19,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -36,15 +37,6 @@ import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
  * <pre>{@code DynamoDbClient client = DynamoDbClients.shared();}</pre>
  */
 public final class DynamoDbClients {
-    static {
-        // The fan-out runs up to 99 queries at once on the URLConnection client, and the JDK keeps only 5 idle
-        // connections to a host by default (KeepAliveCache): the other queries of every page would open new
-        // connections. Read once, when the JDK's HTTP client first loads, which is after this.
-        if (System.getProperty("http.maxConnections") == null) {
-            System.setProperty("http.maxConnections", Integer.toString(QueryPool.MAX_FAN_OUT));
-        }
-    }
-
     /** Set it to talk to a local engine (dynalite) instead of AWS. */
     public static final String ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT";
 
@@ -79,11 +71,7 @@ public final class DynamoDbClients {
     /** As {@link #fromEnvironment(Map, List)}, retrying as {@code retries} says: a job's client, a benchmark's. */
     public static DynamoDbClient fromEnvironment(
             Map<String, String> environment, List<ExecutionInterceptor> extra, Retries retries) {
-        return configured(
-                        DynamoDbClient.builder().httpClient(UrlConnectionHttpClient.create()),
-                        environment,
-                        extra,
-                        retries)
+        return configured(DynamoDbClient.builder().httpClient(urlConnectionClient()), environment, extra, retries)
                 .build();
     }
 
@@ -130,6 +118,21 @@ public final class DynamoDbClients {
     /** A client for a local engine at {@code endpoint}, with dummy credentials: for tests and the runner. */
     public static DynamoDbClient local(URI endpoint) {
         return fromEnvironment(localEnvironment(endpoint));
+    }
+
+    /**
+     * The HTTP client of every client built here that sends. The fan-out runs up to {@link QueryPool#MAX_FAN_OUT}
+     * queries at once, and the JDK keeps only 5 idle connections to a host by default (its KeepAliveCache): the
+     * other queries of every page would open new connections. The URLConnection client's builder has no pool size
+     * (only timeouts, TLS and proxy), and the JDK reads {@code http.maxConnections} once, when its HTTP client
+     * first connects, so it is set here, before the first client this class builds can connect, rather than as a
+     * side effect of loading the class. A value the operator set ({@code -Dhttp.maxConnections}) wins.
+     */
+    private static SdkHttpClient urlConnectionClient() {
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", Integer.toString(QueryPool.MAX_FAN_OUT));
+        }
+        return UrlConnectionHttpClient.create();
     }
 
     private static List<ExecutionInterceptor> withAudit(List<ExecutionInterceptor> extra) {
@@ -186,7 +189,7 @@ public final class DynamoDbClients {
             C service(B builder, Map<String, String> environment, String endpointVariable) {
         String endpoint = environment.get(endpointVariable);
         boolean local = endpoint != null && !endpoint.isBlank();
-        builder.httpClient(UrlConnectionHttpClient.create())
+        builder.httpClient(urlConnectionClient())
                 .region(Region.of(environment.getOrDefault("AWS_REGION", "us-east-1")))
                 .credentialsProvider(credentials(environment, local))
                 .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD)

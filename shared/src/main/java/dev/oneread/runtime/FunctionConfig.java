@@ -14,12 +14,32 @@ import java.util.Map;
 /**
  * What a function reads from its environment (set in template.yaml): the table, whether responses carry the
  * {@code X-Dynamo-*} read audit headers, where the keys that seal pagination cursors come from, and the shard
- * plan.
+ * plan. Built from one map of variables, and every setting it reads later (quota, fence, pace) comes from that map
+ * too, never from the process: on Lambda the map is the process environment, handed in once by the function's
+ * no-arg constructor ({@link #fromEnvironment}); in a test it is whatever the test says.
+ *
+ * <pre>{@code FunctionConfig config = FunctionConfig.from(Map.of("TABLE_NAME", "oneread"), "GetProject");}</pre>
  *
  * @param cursorKeys null for a function that never pages
+ * @param environment the variables it was built from; left out of {@link #toString} (it may hold credentials)
  */
 public record FunctionConfig(
-        String functionName, String tableName, boolean readAudit, CursorKeys.Source cursorKeys, ShardPlan shardPlan) {
+        String functionName,
+        String tableName,
+        boolean readAudit,
+        CursorKeys.Source cursorKeys,
+        ShardPlan shardPlan,
+        Map<String, String> environment) {
+
+    public FunctionConfig {
+        environment = Map.copyOf(environment);
+    }
+
+    /** A function whose other settings are all the template's defaults (tests and tools). */
+    public FunctionConfig(
+            String functionName, String tableName, boolean readAudit, CursorKeys.Source cursorKeys, ShardPlan plan) {
+        this(functionName, tableName, readAudit, cursorKeys, plan, Map.of());
+    }
 
     /** A function with one fixed cursor key (tests and tools). */
     public FunctionConfig(String functionName, String tableName, boolean readAudit, byte[] cursorKey, ShardPlan plan) {
@@ -36,10 +56,15 @@ public record FunctionConfig(
         this(functionName, tableName, readAudit, cursorKey, ShardPlan.none());
     }
 
+    /**
+     * The edge: the one read of this function's environment ({@link FunctionEnvironment}, which on Lambda is exactly
+     * {@code System.getenv()}), for the Lambda runtime's no-arg constructors.
+     */
     public static FunctionConfig fromEnvironment(String defaultFunctionName) {
         return from(FunctionEnvironment.get(), defaultFunctionName);
     }
 
+    /** The configuration {@code environment} describes; nothing else is read, now or later. */
     public static FunctionConfig from(Map<String, String> environment, String defaultFunctionName) {
         String table = environment.get("TABLE_NAME");
         if (table == null || table.isBlank()) {
@@ -53,12 +78,19 @@ public record FunctionConfig(
                 ShardPlan.parse(
                                 environment.getOrDefault("HOT_TENANT_SHARDS", ""),
                                 environment.getOrDefault("HOT_TENANT_MIGRATING", ""))
-                        .withIndex(indexPlan(environment)));
+                        .withIndex(indexPlan(environment)),
+                environment);
+    }
+
+    @Override
+    public String toString() {
+        return "FunctionConfig[functionName=" + functionName + ", tableName=" + tableName + ", readAudit=" + readAudit
+                + ", shardPlan=" + shardPlan + "]";
     }
 
     /** PROJECT_QUOTA (the template's ProjectQuota): the default project quota of a workspace. */
     public ProjectQuota projectQuota() {
-        String raw = FunctionEnvironment.get().get("PROJECT_QUOTA");
+        String raw = environment.get("PROJECT_QUOTA");
         try {
             return raw == null || raw.isBlank()
                     ? new ProjectQuota(DEFAULT_PROJECT_QUOTA)
@@ -73,7 +105,7 @@ public record FunctionConfig(
      * (see RecentWorkspaces); unset or 0, every create reads it.
      */
     public RecentWorkspaces recentWorkspaces() {
-        String raw = FunctionEnvironment.get().get("WORKSPACE_REUSE_MILLIS");
+        String raw = environment.get("WORKSPACE_REUSE_MILLIS");
         try {
             long millis = raw == null || raw.isBlank() ? 0 : Long.parseLong(raw.strip());
             return new RecentWorkspaces(Duration.ofMillis(millis), System::nanoTime);
@@ -88,7 +120,7 @@ public record FunctionConfig(
      * writer, and a margin; TemplateTest holds them together; see WorkspacePurge).
      */
     public Duration purgeFence() {
-        String raw = FunctionEnvironment.get().get("PURGE_FENCE_SECONDS");
+        String raw = environment.get("PURGE_FENCE_SECONDS");
         try {
             return Duration.ofSeconds(
                     raw == null || raw.isBlank() ? DEFAULT_PURGE_FENCE_SECONDS : Long.parseLong(raw.strip()));
@@ -102,7 +134,7 @@ public record FunctionConfig(
      * and 1,000 write units a second) a job may take of each partition it walks; see JobPace.Share.
      */
     public JobPace.Share jobPartitionShare() {
-        String raw = FunctionEnvironment.get().get("JOB_PARTITION_SHARE");
+        String raw = environment.get("JOB_PARTITION_SHARE");
         try {
             return JobPace.Share.of(
                     raw == null || raw.isBlank() ? JobPace.Share.DEFAULT_FRACTION : Double.parseDouble(raw.strip()));
@@ -119,7 +151,6 @@ public record FunctionConfig(
      * HotTenantBytesThreshold): when the stats job reports a partition as hot.
      */
     public HotPartitionThreshold hotPartitionThreshold() {
-        Map<String, String> environment = FunctionEnvironment.get();
         HotPartitionThreshold defaults = HotPartitionThreshold.defaults();
         try {
             return new HotPartitionThreshold(

@@ -137,86 +137,101 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         return true;
     }
 
+    /** Each console endpoint and the methods it takes, in the order a 405 names them. */
+    private static final Map<String, List<String>> ENDPOINTS = Map.ofEntries(
+            Map.entry("events", List.of("GET")),
+            Map.entry("partitions", List.of("GET")),
+            Map.entry("collection", List.of("GET")),
+            Map.entry("requests", List.of("GET", "DELETE")),
+            Map.entry("requests.jsonl", List.of("GET")),
+            Map.entry("heat", List.of("GET")),
+            Map.entry("budgets", List.of("GET")),
+            Map.entry("expr", List.of("POST")),
+            Map.entry("expr/run", List.of("POST")),
+            Map.entry("fixtures", List.of("GET", "POST")),
+            Map.entry("rescan", List.of("POST")));
+
     private boolean api(Request request, Response response, Callback callback, String endpoint) throws IOException {
         String method = request.getMethod();
         Fields query = Request.extractQueryParameters(request);
+        List<String> methods = ENDPOINTS.get(endpoint);
+        if (methods == null) {
+            throw new BadRequest(404, "no such console endpoint");
+        }
+        allow(method, methods.toArray(String[]::new));
         switch (endpoint) {
-            case "events" -> {
-                allow(method, "GET");
-                response.setStatus(200);
-                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream; charset=utf-8");
-                events.stream(response, callback);
-                return true;
-            }
-            case "partitions" -> {
-                allow(method, "GET");
-                json(response, callback, 200, partitions(text(query, "filter", "")));
-            }
-            case "collection" -> {
-                allow(method, "GET");
-                json(response, callback, 200, collection(query));
-            }
-            case "requests" -> {
-                allow(method, "GET", "DELETE");
-                if (method.equals("DELETE")) {
-                    log.clear();
-                    json(response, callback, 200, Map.of("cleared", true));
-                } else {
-                    json(response, callback, 200, Map.of("requests", log.newestFirst()));
-                }
-            }
-            case "requests.jsonl" -> {
-                allow(method, "GET");
-                response.setStatus(200);
-                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/x-ndjson; charset=utf-8");
-                response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-requests.jsonl\"");
-                response.write(true, ByteBuffer.wrap(log.jsonLines().getBytes(StandardCharsets.UTF_8)), callback);
-            }
-            case "heat" -> {
-                allow(method, "GET");
-                json(response, callback, 200, heat.view(number(query, "top", HeatPoller.TOP, 1, HeatPoller.TOP)));
-            }
-            case "budgets" -> {
-                allow(method, "GET");
-                List<Map<String, Object>> budgets = new ArrayList<>();
-                Arrays.stream(CostBudget.values())
-                        .forEach(b -> budgets.add(Map.of("function", b.function(), "budget", b.description())));
-                json(response, callback, 200, Map.of("budgets", budgets));
-            }
-            case "expr" -> {
-                allow(method, "POST");
-                json(
-                        response,
-                        callback,
-                        200,
-                        ExpressionBuilder.printed(builder.build(body(request)).request()));
-            }
-            case "expr/run" -> {
-                allow(method, "POST");
-                json(response, callback, 200, builder.run(builder.build(body(request))));
-            }
-            case "fixtures" -> {
-                allow(method, "GET", "POST");
-                if (method.equals("GET")) {
-                    response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-fixtures.json\"");
-                    json(response, callback, 200, fixtures.export());
-                } else {
-                    String bookkeeping = text(query, "bookkeeping", "exclude");
-                    if (!bookkeeping.equals("include") && !bookkeeping.equals("exclude")) {
-                        throw new BadRequest("bookkeeping is include or exclude");
-                    }
-                    Map<String, Object> report = fixtures.importFile(body(request), bookkeeping.equals("include"));
-                    events.publish("reloaded", Map.of("imported", report.get("imported")));
-                    json(response, callback, 200, report);
-                }
-            }
-            case "rescan" -> {
-                allow(method, "POST");
-                json(response, callback, 200, reload());
-            }
-            default -> throw new BadRequest(404, "no such console endpoint");
+            case "events" -> streamEvents(response, callback);
+            case "requests.jsonl" -> downloadRequests(response, callback);
+            default -> json(response, callback, 200, answer(request, response, query, endpoint));
         }
         return true;
+    }
+
+    /** What an endpoint that answers in JSON answers; its method is one it takes. */
+    private Object answer(Request request, Response response, Fields query, String endpoint) throws IOException {
+        String method = request.getMethod();
+        return switch (endpoint) {
+            case "partitions" -> partitions(text(query, "filter", ""));
+            case "collection" -> collection(query);
+            case "requests" -> requests(method);
+            case "heat" -> heat.view(number(query, "top", HeatPoller.TOP, 1, HeatPoller.TOP));
+            case "budgets" -> budgets();
+            case "expr" ->
+                ExpressionBuilder.printed(builder.build(body(request)).request());
+            case "expr/run" -> builder.run(builder.build(body(request)));
+            case "fixtures" -> {
+                if (method.equals("GET")) {
+                    response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-fixtures.json\"");
+                    yield fixtures.export();
+                }
+                yield importFixtures(request, query);
+            }
+            case "rescan" -> reload();
+            default -> throw new IllegalStateException("no answer for console endpoint " + endpoint);
+        };
+    }
+
+    /** The console's live events, as server-sent events, until the browser goes. */
+    private void streamEvents(Response response, Callback callback) {
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream; charset=utf-8");
+        events.stream(response, callback);
+    }
+
+    /** The request log, newest first (GET), or an empty one (DELETE). */
+    private Map<String, Object> requests(String method) {
+        if (method.equals("DELETE")) {
+            log.clear();
+            return Map.of("cleared", true);
+        }
+        return Map.of("requests", log.newestFirst());
+    }
+
+    /** The request log as a download, one JSON object a line. */
+    private void downloadRequests(Response response, Callback callback) {
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/x-ndjson; charset=utf-8");
+        response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-requests.jsonl\"");
+        response.write(true, ByteBuffer.wrap(log.jsonLines().getBytes(StandardCharsets.UTF_8)), callback);
+    }
+
+    /** Each function's cost budget, as CostBudget declares it. */
+    private static Map<String, Object> budgets() {
+        List<Map<String, Object>> budgets = new ArrayList<>();
+        Arrays.stream(CostBudget.values())
+                .forEach(b -> budgets.add(Map.of("function", b.function(), "budget", b.description())));
+        return Map.of("budgets", budgets);
+    }
+
+    /** Imports the posted fixture file, and tells every open console to reload; the import's report. */
+    private Map<String, Object> importFixtures(Request request, Fields query) throws IOException {
+        String bookkeeping = text(query, "bookkeeping", "exclude");
+        if (!bookkeeping.equals("include") && !bookkeeping.equals("exclude")) {
+            throw new BadRequest("bookkeeping is include or exclude");
+        }
+        Map<String, Object> report = fixtures.importFile(body(request), bookkeeping.equals("include"));
+        events.publish("reloaded", Map.of("imported", report.get("imported")));
+        return report;
     }
 
     /** Every item collection, grouped by tenant, a hot tenant's shards folded under it; from the table copy. */

@@ -68,6 +68,13 @@ final class Fixtures {
      *     naming every item the API could not have written, by key and reason
      */
     Map<String, Object> importFile(Map<String, Object> file, boolean bookkeeping) {
+        List<Map<String, AttributeValue>> items = items(file);
+        requireWritable(items, bookkeeping);
+        return write(items);
+    }
+
+    /** The file's items, each with non-empty string keys and no key twice; the first fault as a BadRequest. */
+    private static List<Map<String, AttributeValue>> items(Map<String, Object> file) {
         if (!(file.get("Items") instanceof List<?> list)) {
             throw new BadRequest("a fixture file is an object with an \"Items\" array");
         }
@@ -99,6 +106,11 @@ final class Fixtures {
             }
             items.add(item);
         }
+        return items;
+    }
+
+    /** A 422 naming every item the API could not have written, by key and reason; nothing is imported then. */
+    private void requireWritable(List<Map<String, AttributeValue>> items, boolean bookkeeping) {
         List<Map<String, Object>> refused = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             Optional<String> reason = refusal(items.get(i), bookkeeping);
@@ -116,6 +128,10 @@ final class Fixtures {
                             + " items are not what the API could have written; nothing was imported",
                     Map.of("refused", refused));
         }
+    }
+
+    /** Writes each item where no item has its key (one conditional PutItem each); the import's report. */
+    private Map<String, Object> write(List<Map<String, AttributeValue>> items) {
         Expression absent = Condition.attributeNotExists(KeyCodec.PARTITION_KEY).build();
         int imported = 0;
         List<Map<String, Object>> skipped = new ArrayList<>();

@@ -112,14 +112,7 @@ public final class ApiServer implements AutoCloseable {
         this.authorizer = authorizer;
         this.log = log;
         this.functions = functions;
-        functions
-                .get()
-                .values()
-                .forEach(f -> f.spec()
-                        .routes()
-                        .forEach(r -> bindings.add(new Binding(r, f.spec().logicalId()))));
-        bindings.sort(
-                Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
+        bind(functions.get());
         HttpConfiguration http = new HttpConfiguration();
         // The raw path goes to the route matcher and the event as it arrived, as API Gateway passes it:
         // encoded separators and dots are the function's business, not a reason to refuse the request.
@@ -129,35 +122,47 @@ public final class ApiServer implements AutoCloseable {
         server.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
-                // On every answer, the console's and the functions': never cached, never sniffed, and no CORS.
-                response.getHeaders().put("Cache-Control", "no-store");
-                response.getHeaders().put("X-Content-Type-Options", "nosniff");
-                Optional<LoopbackGuard.Refusal> refused = guard.check(
-                        request.getHeaders().get(HttpHeader.HOST),
-                        request.getHeaders().get(HttpHeader.ORIGIN));
-                if (refused.isPresent()) {
-                    send(
-                            response,
-                            Reply.problem(refused.get().status(), refused.get().detail()),
-                            callback);
-                    return true;
-                }
-                if (request.getHttpURI().getPath().equals(DEPLOY_PATH)) {
-                    send(response, deploy(request), callback);
-                    return true;
-                }
-                Handler mounted = pages;
-                if (mounted != null
-                        && request.getHttpURI().getPath().startsWith(CONSOLE_PATH)
-                        && mounted.handle(request, response, callback)) {
-                    return true;
-                }
-                send(response, serve(request), callback);
-                return true;
+                return front(request, response, callback);
             }
         });
         connector.open();
         this.guard = new LoopbackGuard(connector.getLocalPort());
+    }
+
+    /** Binds every route of {@code functions}, the most specific first: the first that matches a request wins. */
+    private void bind(Map<String, LocalFunction> functions) {
+        functions
+                .values()
+                .forEach(f -> f.spec()
+                        .routes()
+                        .forEach(r -> bindings.add(new Binding(r, f.spec().logicalId()))));
+        bindings.sort(
+                Comparator.comparingInt((Binding b) -> b.route().specificity()).reversed());
+    }
+
+    /** Every request: the loopback guard, then the deploy endpoint, the console's pages, or a function. */
+    private boolean front(Request request, Response response, Callback callback) throws Exception {
+        // On every answer, the console's and the functions': never cached, never sniffed, and no CORS.
+        response.getHeaders().put("Cache-Control", "no-store");
+        response.getHeaders().put("X-Content-Type-Options", "nosniff");
+        Optional<LoopbackGuard.Refusal> refused = guard.check(
+                request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
+        if (refused.isPresent()) {
+            send(response, Reply.problem(refused.get().status(), refused.get().detail()), callback);
+            return true;
+        }
+        if (request.getHttpURI().getPath().equals(DEPLOY_PATH)) {
+            send(response, deploy(request), callback);
+            return true;
+        }
+        Handler mounted = pages;
+        if (mounted != null
+                && request.getHttpURI().getPath().startsWith(CONSOLE_PATH)
+                && mounted.handle(request, response, callback)) {
+            return true;
+        }
+        send(response, serve(request), callback);
+        return true;
     }
 
     /** The path under which the runner's own pages (the console) are served; no template route may use it. */
@@ -263,38 +268,13 @@ public final class ApiServer implements AutoCloseable {
                 return Reply.problem(400, "the request URI has a malformed %-escape");
             }
             String method = request.getMethod();
-            Binding match = null;
-            Map<String, String> parameters = null;
-            Set<String> allowed = new LinkedHashSet<>();
-            for (Binding binding : bindings) {
-                Map<String, String> p = binding.route().match(rawPath);
-                if (p == null) {
-                    continue;
-                }
-                allowed.add(binding.route().method());
-                if (match == null && binding.route().acceptsMethod(method)) {
-                    match = binding;
-                    parameters = p;
-                }
+            RouteMatch match = match(rawPath, method);
+            if (match.binding() == null) {
+                return match.refusal();
             }
-            if (match == null) {
-                return allowed.isEmpty()
-                        ? Reply.json(404, "Not Found")
-                        : Reply.json(405, "Method Not Allowed").with("allow", String.join(", ", allowed));
-            }
-            JwtAuthorizer jwt = null;
-            if (authorizer != null) {
-                // As the HTTP API JWT authorizer: no valid bearer token, no function call.
-                Optional<JwtAuthorizer> verified =
-                        authorizer.authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
-                if (verified.isEmpty()) {
-                    return Reply.json(401, "Unauthorized").with("www-authenticate", "Bearer");
-                }
-                jwt = verified.get();
-                if (!match.route().admits(jwt.scopes())) {
-                    // API Gateway's answer to a valid token without one of the route's AuthorizationScopes.
-                    return Reply.json(403, "Forbidden");
-                }
+            Authorization authorization = authorize(request, match.binding().route());
+            if (authorization.refusal() != null) {
+                return authorization.refusal();
             }
             byte[] body = readBody(Request.asInputStream(request));
             if (body == null) {
@@ -311,28 +291,84 @@ public final class ApiServer implements AutoCloseable {
                     Request.getRemoteAddr(request),
                     request.getConnectionMetaData().getProtocol(),
                     host);
-            HttpApiEvent event = HttpApiEventBuilder.build(incoming, match.route(), parameters, jwt);
-            java.time.Instant at = java.time.Instant.now();
-            String functionId = match.functionId();
-            LocalFunction.Result result =
-                    LocalFunction.invokeCurrent(() -> functions.get().get(functionId), event.toJsonBytes());
-            Reply reply = respond(result, event.requestContext().requestId());
-            observer.served(new ServedRequest(
-                    at,
-                    method,
-                    rawPath,
-                    match.functionId(),
-                    event.pathParameters() == null ? Map.of() : event.pathParameters(),
-                    event.headers(),
-                    reply.status(),
-                    result.durationMs(),
-                    lowerCased(reply.headers()),
-                    result.callDetail()));
-            return reply;
+            HttpApiEvent event = HttpApiEventBuilder.build(
+                    incoming, match.binding().route(), match.parameters(), authorization.jwt());
+            return invoke(match.binding().functionId(), event, method, rawPath);
         } catch (IOException | RuntimeException e) {
             log.println("start-api: " + e);
             return Reply.json(500, "Internal Server Error");
         }
+    }
+
+    /**
+     * The first binding whose route takes the path and the method (null if none), with the path's parameters, and
+     * every method the path's routes allow: what a 405 names.
+     */
+    private record RouteMatch(Binding binding, Map<String, String> parameters, Set<String> allowed) {
+        /** API Gateway's answer to a request no route takes: 404 for the path, 405 for the method. */
+        Reply refusal() {
+            return allowed.isEmpty()
+                    ? Reply.json(404, "Not Found")
+                    : Reply.json(405, "Method Not Allowed").with("allow", String.join(", ", allowed));
+        }
+    }
+
+    private RouteMatch match(String rawPath, String method) {
+        Binding match = null;
+        Map<String, String> parameters = null;
+        Set<String> allowed = new LinkedHashSet<>();
+        for (Binding binding : bindings) {
+            Map<String, String> p = binding.route().match(rawPath);
+            if (p == null) {
+                continue;
+            }
+            allowed.add(binding.route().method());
+            if (match == null && binding.route().acceptsMethod(method)) {
+                match = binding;
+                parameters = p;
+            }
+        }
+        return new RouteMatch(match, parameters, allowed);
+    }
+
+    /** The caller's verified token (null for an API without an authorizer), or the authorizer's refusal. */
+    private record Authorization(JwtAuthorizer jwt, Reply refusal) {}
+
+    private Authorization authorize(Request request, RouteSpec route) {
+        if (authorizer == null) {
+            return new Authorization(null, null);
+        }
+        // As the HTTP API JWT authorizer: no valid bearer token, no function call.
+        Optional<JwtAuthorizer> verified =
+                authorizer.authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
+        if (verified.isEmpty()) {
+            return new Authorization(null, Reply.json(401, "Unauthorized").with("www-authenticate", "Bearer"));
+        }
+        if (!route.admits(verified.get().scopes())) {
+            // API Gateway's answer to a valid token without one of the route's AuthorizationScopes.
+            return new Authorization(null, Reply.json(403, "Forbidden"));
+        }
+        return new Authorization(verified.get(), null);
+    }
+
+    /** Invokes the function now behind {@code functionId} with {@code event}, tells the observer, maps its answer. */
+    private Reply invoke(String functionId, HttpApiEvent event, String method, String rawPath) {
+        java.time.Instant at = java.time.Instant.now();
+        LocalFunction.Result result =
+                LocalFunction.invokeCurrent(() -> functions.get().get(functionId), event.toJsonBytes());
+        Reply reply = respond(result, event.requestContext().requestId());
+        observer.served(new ServedRequest(
+                at,
+                method,
+                rawPath,
+                functionId,
+                event.pathParameters() == null ? Map.of() : event.pathParameters(),
+                event.headers(),
+                reply.status(),
+                result.durationMs(),
+                lowerCased(reply.headers()),
+                result.callDetail()));
+        return reply;
     }
 
     /** Maps the function's response the way API Gateway does for payload format 2.0. */

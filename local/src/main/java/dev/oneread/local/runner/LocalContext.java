@@ -7,8 +7,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The Lambda context of one local invocation: its request id, deadline, and a logger to stderr. It is also the
- * runner's channel for the console's call detail: a function's HTTP frame hands its calls to a Context that is a
- * {@code Consumer<String>}, which Lambda's own never is.
+ * runner's channel for the console's call detail, by the contract of {@code dev.oneread.runtime.CallDetailSink}: a
+ * Context that is a {@code Consumer<String>} (a JDK type, since the function's class loader shares no project class
+ * with the runner's), which Lambda's own never is.
  */
 final class LocalContext extends FunctionContext implements java.util.function.Consumer<String> {
     private volatile String callDetail;

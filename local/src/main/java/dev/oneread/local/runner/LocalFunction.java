@@ -115,10 +115,20 @@ public final class LocalFunction implements AutoCloseable {
         }
         log.println("START RequestId: " + requestId + " Version: $LATEST");
         long start = System.nanoTime();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         LocalContext context = new LocalContext(spec, requestId, log);
-        boolean failed = false;
-        byte[] response;
+        Outcome outcome = run(event, context);
+        double durationMs = (System.nanoTime() - start) / 1e6;
+        log.println("END RequestId: " + requestId);
+        report(requestId, durationMs, initMs);
+        return new Result(outcome.response(), outcome.failed(), durationMs, initMs, requestId, context.callDetail());
+    }
+
+    /** What the handler wrote, or the error JSON Lambda answers with when it failed or ran out of time. */
+    private record Outcome(byte[] response, boolean failed) {}
+
+    /** Runs the handler on the function's thread, in its class loader, for at most the function's timeout. */
+    private Outcome run(byte[] event, LocalContext context) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         Future<?> running = thread.submit(() -> {
             withFunctionLoader(() -> {
                 handler.handleRequest(new ByteArrayInputStream(event), out, context);
@@ -128,29 +138,31 @@ public final class LocalFunction implements AutoCloseable {
         });
         try {
             running.get(spec.timeoutSeconds(), TimeUnit.SECONDS);
-            response = out.toByteArray();
+            return new Outcome(out.toByteArray(), false);
         } catch (TimeoutException e) {
             running.cancel(true);
-            failed = true;
-            response = errorJson("Task timed out after " + spec.timeoutSeconds() + ".00 seconds", "TimeoutError");
+            return new Outcome(
+                    errorJson("Task timed out after " + spec.timeoutSeconds() + ".00 seconds", "TimeoutError"), true);
         } catch (ExecutionException e) {
-            failed = true;
-            Throwable cause = e.getCause();
-            cause.printStackTrace();
-            // Lambda logs an unhandled error with its frames; the caller gets only the error JSON.
-            log.println(cause);
-            for (StackTraceElement frame : cause.getStackTrace()) {
-                log.println("\tat " + frame);
-            }
-            response = errorJson(
-                    String.valueOf(cause.getMessage()), cause.getClass().getName());
+            return new Outcome(unhandled(e.getCause()), true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            failed = true;
-            response = errorJson("interrupted", "InterruptedException");
+            return new Outcome(errorJson("interrupted", "InterruptedException"), true);
         }
-        double durationMs = (System.nanoTime() - start) / 1e6;
-        log.println("END RequestId: " + requestId);
+    }
+
+    /** Lambda logs an unhandled error with its frames; the caller gets only the error JSON. */
+    private byte[] unhandled(Throwable cause) {
+        cause.printStackTrace();
+        log.println(cause);
+        for (StackTraceElement frame : cause.getStackTrace()) {
+            log.println("\tat " + frame);
+        }
+        return errorJson(String.valueOf(cause.getMessage()), cause.getClass().getName());
+    }
+
+    /** Lambda's REPORT line: duration, billed duration, memory, and the init duration of a cold start. */
+    private void report(String requestId, double durationMs, Double initMs) {
         Runtime runtime = Runtime.getRuntime();
         log.printf(
                 "REPORT RequestId: %s\tDuration: %.2f ms\tBilled Duration: %d ms\tMemory Size: %d MB\t"
@@ -162,7 +174,6 @@ public final class LocalFunction implements AutoCloseable {
                 (runtime.totalMemory() - runtime.freeMemory()) / (1024 * 1024),
                 initMs == null ? "" : String.format("\tInit Duration: %.2f ms", initMs));
         log.flush();
-        return new Result(response, failed, durationMs, initMs, requestId, context.callDetail());
     }
 
     /**

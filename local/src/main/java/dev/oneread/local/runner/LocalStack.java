@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -161,54 +162,29 @@ public final class LocalStack implements AutoCloseable {
         SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
         Map<String, String> parameters = parameters(template, settings.overrides());
         // ElasticMQ takes about 2 s to start: it starts beside the engine, the table and the sample data.
-        boolean ownQueues = settings.queues().start()
-                && !template.resourcesOfType("AWS::SQS::Queue").isEmpty();
-        java.util.concurrent.CompletableFuture<LocalQueues> queuesStarting = ownQueues
-                ? java.util.concurrent.CompletableFuture.supplyAsync(
-                        () -> LocalQueues.start(template, settings.tableName(), null))
-                : null;
-        DynaliteEngine engine = null;
-        URI endpoint = settings.engine();
-        if (endpoint == null) {
-            engine = DynaliteEngine.start(root, settings.dataDir(), settings.limits());
-            endpoint = engine.endpoint();
-            log.println("dynalite listening on " + endpoint
-                    + (settings.dataDir() == null ? " (in memory" : " (data in " + settings.dataDir())
-                    + ", " + describe(settings.limits()) + ")");
-        }
+        CompletableFuture<LocalQueues> queuesStarting = startingQueues(template, settings);
+        DynaliteEngine engine = settings.engine() == null ? startEngine(root, settings, log) : null;
+        URI endpoint = engine == null ? settings.engine() : engine.endpoint();
         DynamoDbClient client = null;
         LocalQueues queues = null;
         try {
             TemplateTables tables = TemplateTables.from(template);
-            Map<String, String> tableNames = new LinkedHashMap<>();
-            for (String logicalId : tables.logicalIds()) {
-                tableNames.put(
-                        logicalId,
-                        tableNames.isEmpty() ? settings.tableName() : settings.tableName() + "-" + logicalId);
-            }
+            Map<String, String> tableNames = tableNames(tables, settings.tableName());
             client = DynamoDbClients.local(endpoint);
             List<String> created = tables.createMissing(client, tableNames);
             String dataTable = tableNames.get(tables.logicalIds().get(0));
             if (settings.seed() && !created.isEmpty()) {
                 SampleData.seed(client, dataTable, shardPlan(parameters), log);
             }
-            Map<String, LocalFunction> functions = new LinkedHashMap<>();
-            if (!template.resourcesOfType("AWS::SQS::Queue").isEmpty()) {
-                if (queuesStarting != null) {
-                    queues = joined(queuesStarting);
-                    log.println("job queues on ElasticMQ at " + queues.endpoint() + ": "
-                            + String.join(", ", queues.urls().keySet()));
-                } else if (settings.queues().attach() != null) {
-                    queues = LocalQueues.attach(settings.queues().attach(), template, dataTable);
-                }
-            }
+            queues = queues(template, queuesStarting, settings, dataTable, log);
             Map<String, String> refs = new LinkedHashMap<>(tableNames);
             if (queues != null) {
                 refs.putAll(queues.urls()); // !Ref of a queue is its URL
             }
             URI queueEndpoint = queues == null ? null : queues.endpoint();
             Optional<PartitionLimits> limits = Optional.ofNullable(engine).map(DynaliteEngine::limits);
-            functions.putAll(buildFunctions(template, root, parameters, refs, endpoint, queueEndpoint, limits, log));
+            Map<String, LocalFunction> functions = new LinkedHashMap<>(
+                    buildFunctions(template, root, parameters, refs, endpoint, queueEndpoint, limits, log));
             LocalStack stack = new LocalStack(
                     engine,
                     endpoint,
@@ -228,18 +204,75 @@ public final class LocalStack implements AutoCloseable {
             stack.log = log;
             return stack;
         } catch (RuntimeException e) {
-            if (queues != null) {
-                queues.close();
-            } else if (queuesStarting != null) {
-                queuesStarting.thenAccept(LocalQueues::close);
-            }
-            if (client != null) {
-                client.close();
-            }
-            if (engine != null) {
-                engine.close();
-            }
+            closeStarted(queues, queuesStarting, client, engine);
             throw e;
+        }
+    }
+
+    /** ElasticMQ starting in the background, when the settings start queues and the template has some; or null. */
+    private static CompletableFuture<LocalQueues> startingQueues(SamTemplate template, Settings settings) {
+        boolean ownQueues = settings.queues().start()
+                && !template.resourcesOfType("AWS::SQS::Queue").isEmpty();
+        return ownQueues
+                ? CompletableFuture.supplyAsync(() -> LocalQueues.start(template, settings.tableName(), null))
+                : null;
+    }
+
+    /** The embedded engine, for settings that name no engine of their own. */
+    private static DynaliteEngine startEngine(Path root, Settings settings, PrintStream log) {
+        DynaliteEngine engine = DynaliteEngine.start(root, settings.dataDir(), settings.limits());
+        log.println("dynalite listening on " + engine.endpoint()
+                + (settings.dataDir() == null ? " (in memory" : " (data in " + settings.dataDir())
+                + ", " + describe(settings.limits()) + ")");
+        return engine;
+    }
+
+    /** Each template table's name: the first (the data table) is {@code tableName}, the others get a suffix. */
+    private static Map<String, String> tableNames(TemplateTables tables, String tableName) {
+        Map<String, String> tableNames = new LinkedHashMap<>();
+        for (String logicalId : tables.logicalIds()) {
+            tableNames.put(logicalId, tableNames.isEmpty() ? tableName : tableName + "-" + logicalId);
+        }
+        return tableNames;
+    }
+
+    /** The job queues: the ones started beside the engine, or attached to, or none (a template without queues). */
+    private static LocalQueues queues(
+            SamTemplate template,
+            CompletableFuture<LocalQueues> queuesStarting,
+            Settings settings,
+            String dataTable,
+            PrintStream log) {
+        if (template.resourcesOfType("AWS::SQS::Queue").isEmpty()) {
+            return null;
+        }
+        if (queuesStarting != null) {
+            LocalQueues queues = joined(queuesStarting);
+            log.println("job queues on ElasticMQ at " + queues.endpoint() + ": "
+                    + String.join(", ", queues.urls().keySet()));
+            return queues;
+        }
+        return settings.queues().attach() == null
+                ? null
+                : LocalQueues.attach(settings.queues().attach(), template, dataTable);
+    }
+
+    /** What a start that failed had started, closed: queues (or their start, once done), client, engine. */
+    private static void closeStarted(
+            LocalQueues queues,
+            CompletableFuture<LocalQueues> queuesStarting,
+            DynamoDbClient client,
+            DynaliteEngine engine) {
+        if (queues != null) {
+            queues.close();
+        } else if (queuesStarting != null) {
+            queuesStarting.thenAccept(LocalQueues::close);
+        }
+        if (client != null) {
+            client.close();
+        }
+        if (engine != null) {
+            engine.close();
         }
     }
 

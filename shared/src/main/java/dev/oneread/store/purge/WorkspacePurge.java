@@ -104,22 +104,10 @@ public final class WorkspacePurge {
     }
 
     public Outcome run(WorkspaceId workspaceId, String runId, Instant now, CallTally tally) {
-        Optional<Map<String, AttributeValue>> workspace = calls.get(requests.readWorkspace(workspaceId), tally);
-        if (workspace.isEmpty()) {
-            return new Outcome(0, true, "gone");
+        Optional<Outcome> notToSweep = awaitFence(workspaceId, runId, now, tally);
+        if (notToSweep.isPresent()) {
+            return notToSweep.get();
         }
-        if (!Items.isPurging(workspace.get())
-                || !runId.equals(workspace.get().get(Items.PURGE_RUN).s())) {
-            return new Outcome(0, true, "not this purge");
-        }
-        Duration wait = Duration.between(now, sweepFrom(workspaceId, workspace.get()));
-        if (wait.isNegative() || wait.isZero()) {
-            wait = Duration.ZERO;
-        } else if (tally.remaining().minus(wait).compareTo(JobPace.STOP_MARGIN) <= 0) {
-            // Delivered before its fence was up (a migration lease, a redrive, a hand-sent task): come back later.
-            return new Outcome(0, false, "waiting", wait.compareTo(RECHECK) < 0 ? wait : RECHECK);
-        }
-        sleep(wait);
         JobPace pace = new JobPace(share);
         int deleted = 0;
         boolean deletedSomething;
@@ -154,7 +142,38 @@ public final class WorkspacePurge {
                 }
             }
         } while (deletedSomething);
-        // The hot-tenant report's entries of its partitions: they are not in the collection, so they go by key.
+        deleteReportEntries(workspaceId, tally);
+        calls.delete(requests.deleteWorkspace(workspaceId, runId), tally);
+        return new Outcome(deleted + 1, true, "purged");
+    }
+
+    /**
+     * Reads the workspace and waits out what is left of its fence, when this task has the time: then empty, the sweep
+     * may start. Otherwise what the task answers without sweeping: the workspace is gone, or is not this purge's, or
+     * its fence is further off than the task's time (it comes back later).
+     */
+    private Optional<Outcome> awaitFence(WorkspaceId workspaceId, String runId, Instant now, CallTally tally) {
+        Optional<Map<String, AttributeValue>> workspace = calls.get(requests.readWorkspace(workspaceId), tally);
+        if (workspace.isEmpty()) {
+            return Optional.of(new Outcome(0, true, "gone"));
+        }
+        if (!Items.isPurging(workspace.get())
+                || !runId.equals(workspace.get().get(Items.PURGE_RUN).s())) {
+            return Optional.of(new Outcome(0, true, "not this purge"));
+        }
+        Duration wait = Duration.between(now, sweepFrom(workspaceId, workspace.get()));
+        if (wait.isNegative() || wait.isZero()) {
+            wait = Duration.ZERO;
+        } else if (tally.remaining().minus(wait).compareTo(JobPace.STOP_MARGIN) <= 0) {
+            // Delivered before its fence was up (a migration lease, a redrive, a hand-sent task): come back later.
+            return Optional.of(new Outcome(0, false, "waiting", wait.compareTo(RECHECK) < 0 ? wait : RECHECK));
+        }
+        sleep(wait);
+        return Optional.empty();
+    }
+
+    /** The hot-tenant report's entries of its partitions: they are not in the collection, so they go by key. */
+    private void deleteReportEntries(WorkspaceId workspaceId, CallTally tally) {
         List<PrimaryKey> entries = new ArrayList<>();
         plan.collectionPartitions(workspaceId).partitions().forEach(p -> entries.add(KeyCodec.hotTenantReportKey(p)));
         for (int start = 0; start < entries.size(); start += PurgeRequests.BATCH) {
@@ -163,8 +182,6 @@ public final class WorkspacePurge {
                     KeyCodec.hotTenantReportPartition(),
                     tally);
         }
-        calls.delete(requests.deleteWorkspace(workspaceId, runId), tally);
-        return new Outcome(deleted + 1, true, "purged");
     }
 
     /**

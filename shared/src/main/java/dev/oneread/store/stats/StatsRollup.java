@@ -147,18 +147,38 @@ public final class StatsRollup {
                         tally,
                         () -> calls.query(requests.projectsPage(partition, position), partition, tally));
                 pages++;
-                for (Map<String, AttributeValue> item : page.items()) {
-                    if (!Items.isTombstone(item) && item.get(Items.STATUS) != null) {
-                        counts.merge(
-                                ProjectStatus.valueOf(item.get(Items.STATUS).s()), 1, Integer::sum);
-                        bytes += ItemSize.bytes(item);
-                    }
-                }
+                bytes += count(page, counts);
                 after = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
                         ? Optional.of(Items.keyOf(page.lastEvaluatedKey()))
                         : Optional.empty();
             } while (after.isPresent());
         }
+        return write(workspaceId, shard, runId, now, tally, pace, counts, bytes, pages);
+    }
+
+    /** Adds a page's live projects to {@code counts}, by status; their bytes. */
+    private static long count(QueryResponse page, Map<ProjectStatus, Integer> counts) {
+        long bytes = 0;
+        for (Map<String, AttributeValue> item : page.items()) {
+            if (!Items.isTombstone(item) && item.get(Items.STATUS) != null) {
+                counts.merge(ProjectStatus.valueOf(item.get(Items.STATUS).s()), 1, Integer::sum);
+                bytes += ItemSize.bytes(item);
+            }
+        }
+        return bytes;
+    }
+
+    /** A finished count, written once, and the hot-tenant report's entry for the partition kept as it now is. */
+    private Outcome write(
+            WorkspaceId workspaceId,
+            int shard,
+            String runId,
+            Instant now,
+            CallTally tally,
+            JobPace pace,
+            Map<ProjectStatus, Integer> counts,
+            long bytes,
+            int pages) {
         long projects = counts.values().stream().mapToLong(Integer::longValue).sum();
         boolean hot = threshold.exceededBy(projects, bytes);
         StatsRequests.Count count = new StatsRequests.Count(counts, hot, runId, now);

@@ -10,7 +10,6 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.runtime.FunctionEnvironment;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.purge.Purge;
@@ -46,8 +45,8 @@ public final class DeleteWorkspaceFunction extends HttpApiFunction {
     private DeleteWorkspaceFunction(FunctionConfig config) {
         this(
                 DynamoDbClients.shared(),
-                DynamoDbClients.sqs(FunctionEnvironment.get()),
-                FunctionEnvironment.get().get("QUEUE_URL"),
+                DynamoDbClients.sqs(config.environment()),
+                config.environment().get("QUEUE_URL"),
                 config,
                 config.purgeFence(),
                 Clock.systemUTC());

@@ -11,7 +11,6 @@ import dev.oneread.keys.Ulid;
 import dev.oneread.model.ListPosition;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.runtime.FunctionEnvironment;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.QueryPool;
@@ -41,13 +40,17 @@ public final class PlanJobsFunction implements RequestStreamHandler {
 
     /** Used by the Lambda runtime: the shared clients and the function's environment. */
     public PlanJobsFunction() {
+        this(FunctionConfig.fromEnvironment("PlanJobs"));
+    }
+
+    private PlanJobsFunction(FunctionConfig config) {
         this(
                 DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
                 QueryPool.shared(),
-                DynamoDbClients.sqs(FunctionEnvironment.get()),
-                FunctionEnvironment.get().get("QUEUE_URL"),
-                FunctionEnvironment.get().get("PLAN_QUEUE_URL"),
-                FunctionConfig.fromEnvironment("PlanJobs"));
+                DynamoDbClients.sqs(config.environment()),
+                config.environment().get("QUEUE_URL"),
+                config.environment().get("PLAN_QUEUE_URL"),
+                config);
     }
 
     /** @param planQueueUrl where a run that ran out of time sends its continuation; null for none (return it) */

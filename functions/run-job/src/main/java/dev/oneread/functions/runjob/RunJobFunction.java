@@ -8,7 +8,6 @@ import dev.oneread.jobs.TaskQueue;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.runtime.FunctionEnvironment;
 import dev.oneread.store.JobPace;
 import dev.oneread.store.purge.WorkspacePurge;
 import dev.oneread.store.stats.StatsRollup;
@@ -37,8 +36,8 @@ public final class RunJobFunction implements RequestStreamHandler {
     private RunJobFunction(FunctionConfig config) {
         this(
                 DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
-                () -> DynamoDbClients.sqs(FunctionEnvironment.get()), // only a purge's continuation sends
-                FunctionEnvironment.get().get("QUEUE_URL"),
+                () -> DynamoDbClients.sqs(config.environment()), // only a purge's continuation sends
+                config.environment().get("QUEUE_URL"),
                 config,
                 config.purgeFence(),
                 config.hotPartitionThreshold());
