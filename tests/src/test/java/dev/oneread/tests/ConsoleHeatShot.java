@@ -1,5 +1,6 @@
 package dev.oneread.tests;
 
+import dev.oneread.tests.support.Chromium;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -15,6 +15,7 @@ import dev.oneread.model.Workspace;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.JobPace;
+import dev.oneread.tests.support.BulkLoad;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
