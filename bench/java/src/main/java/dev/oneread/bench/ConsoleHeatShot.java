@@ -1,4 +1,4 @@
-package dev.oneread.tests;
+package dev.oneread.bench;
 
 import dev.oneread.tests.support.Chromium;
 import java.nio.file.Files;
@@ -14,7 +14,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * A picture of a running console's Heat tab, for the docs and for a person to look at: headless Chromium at
  * 1400x900, the tab clicked, and the page saved once at least one row is drawn.
  *
- * <pre>{@code java -cp <tests' test classpath> dev.oneread.tests.ConsoleHeatShot http://127.0.0.1:3000/_console heat.png}</pre>
+ * <pre>{@code bash bench/java-main.sh ConsoleHeatShot http://127.0.0.1:3000/_console heat.png}</pre>
  */
 public final class ConsoleHeatShot {
     private static final Dimension WINDOW = new Dimension(1400, 900);

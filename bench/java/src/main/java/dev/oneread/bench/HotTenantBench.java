@@ -1,4 +1,4 @@
-package dev.oneread.tests;
+package dev.oneread.bench;
 
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.functions.createproject.CreateProjectFunction;

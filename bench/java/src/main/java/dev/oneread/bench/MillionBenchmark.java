@@ -1,4 +1,4 @@
-package dev.oneread.tests;
+package dev.oneread.bench;
 
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;

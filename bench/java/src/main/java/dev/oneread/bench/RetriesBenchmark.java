@@ -1,4 +1,4 @@
-package dev.oneread.tests;
+package dev.oneread.bench;
 
 import dev.oneread.functions.createproject.CreateProjectFunction;
 import dev.oneread.keys.ShardPlan;

@@ -1,4 +1,4 @@
-package dev.oneread.tests;
+package dev.oneread.bench;
 
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.Ulid;

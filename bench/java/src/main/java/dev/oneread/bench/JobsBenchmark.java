@@ -1,4 +1,4 @@
-package dev.oneread.tests;
+package dev.oneread.bench;
 
 import dev.oneread.functions.planjobs.PlanJobsFunction;
 import dev.oneread.functions.runjob.RunJobFunction;
