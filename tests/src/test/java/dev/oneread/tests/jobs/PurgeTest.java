@@ -65,6 +65,9 @@ class PurgeTest {
     private final String kept = Api.freshWorkspaceId("kept");
     private final ShardPlan plan = ShardPlan.parse(hot + "=10", "");
     private final List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
+    /** Counted down as the worker takes a task from the queue, before it runs it. */
+    private final CountDownLatch taskReceived = new CountDownLatch(1);
+
     private Api api;
     private LocalQueues queues;
     private QueuePoller poller;
@@ -93,7 +96,10 @@ class PurgeTest {
                 queues.arn("JobQueue"),
                 10,
                 2,
-                event -> JobsTest.invoke(worker, event, lines),
+                event -> {
+                    taskReceived.countDown();
+                    return JobsTest.invoke(worker, event, lines);
+                },
                 new PrintStream(new ByteArrayOutputStream()));
     }
 
@@ -211,7 +217,8 @@ class PurgeTest {
 
         // WHEN the workspace is deleted, and the create then writes its project, well inside the fence
         assertThat(api.deleteWorkspace(racing, null).status()).isEqualTo(202);
-        Thread.sleep(300);
+        // Only once the worker holds the purge task, and would sweep at once but for the fence, may the create write
+        assertThat(taskReceived.await(10, TimeUnit.SECONDS)).isTrue();
         race.hold().release.countDown();
         Lambda.Response created = race.create().get(10, TimeUnit.SECONDS);
 

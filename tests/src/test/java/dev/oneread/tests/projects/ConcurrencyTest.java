@@ -74,6 +74,8 @@ class ConcurrencyTest {
                     }
                     assertThat(r.headers()).containsKey("retry-after");
                     conflicts.add(1);
+                    // The client's pause before it retries (shorter than Retry-After, to keep the test short);
+                    // the barrier above orders the race, not this
                     Thread.sleep(20);
                 }
                 throw new AssertionError("still in progress after 200 attempts");
