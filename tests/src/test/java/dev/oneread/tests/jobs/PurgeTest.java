@@ -1,0 +1,385 @@
+package dev.oneread.tests.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.functions.createproject.CreateProjectFunction;
+import dev.oneread.functions.runjob.RunJobFunction;
+import dev.oneread.jobs.JobTask;
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.ProjectId;
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.Ulid;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.local.runner.QueuePoller;
+import dev.oneread.model.CreationToken;
+import dev.oneread.model.HotPartitionThreshold;
+import dev.oneread.model.NewProject;
+import dev.oneread.model.ProjectStatus;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.store.CallTally;
+import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.tests.support.Api;
+import dev.oneread.tests.support.ApiEvent;
+import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.Lambda;
+import dev.oneread.tests.support.Pages;
+import dev.oneread.tests.support.TestEngine;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
+
+/**
+ * DELETE /workspaces/{id} and the purge task, on a real SQS-compatible queue (embedded ElasticMQ) and the engine:
+ * a workspace is gone to every reader at once, and its whole collection, every shard, idempotency records and
+ * index entries, goes with the task; a create racing the DELETE leaves no orphan, because the sweep waits out the
+ * fence.
+ */
+class PurgeTest {
+    private static final Duration FENCE = Duration.ofSeconds(2);
+
+    private final TestEngine engine = TestEngine.get();
+    private final String table = "purge-" + UUID.randomUUID().toString().substring(0, 8);
+    private final String plain = Api.freshWorkspaceId("purge");
+    private final String hot = Api.freshWorkspaceId("purgehot");
+    private final String kept = Api.freshWorkspaceId("kept");
+    private final ShardPlan plan = ShardPlan.parse(hot + "=10", "");
+    private final List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
+    /** Counted down as the worker takes a task from the queue, before it runs it. */
+    private final CountDownLatch taskReceived = new CountDownLatch(1);
+
+    private Api api;
+    private LocalQueues queues;
+    private QueuePoller poller;
+
+    @BeforeEach
+    void start() {
+        start(FENCE);
+    }
+
+    /** The job queue, DeleteWorkspace and a worker polling the queue, all with this purge fence. */
+    private void start(Duration fence) {
+        api = new Api(plan, table);
+        queues =
+                LocalQueues.start(SamTemplate.load(engine.root.resolve("template.yaml")), table, Duration.ofSeconds(1));
+        api.withJobQueue(queues.client(), queues.url("JobQueue"), fence);
+        RunJobFunction worker = new RunJobFunction(
+                engine.client,
+                queues::client,
+                queues.url("JobQueue"),
+                Api.config("RunJob", plan, table),
+                fence,
+                HotPartitionThreshold.defaults());
+        poller = QueuePoller.start(
+                queues.client(),
+                queues.url("JobQueue"),
+                queues.arn("JobQueue"),
+                10,
+                2,
+                event -> {
+                    taskReceived.countDown();
+                    return JobsTest.invoke(worker, event, lines);
+                },
+                new PrintStream(new ByteArrayOutputStream()));
+    }
+
+    @AfterEach
+    void stop() {
+        poller.close();
+        queues.close();
+    }
+
+    @Test
+    void purge_shouldLeaveNoItemAndNoIndexEntry_ofAPlainAndAShardedWorkspace_andBeHarmlessTwice() throws Exception {
+        // GIVEN a workspace with 300 projects (two created with an Idempotency-Key), a hot tenant of 10 shards
+        // with 500, and a workspace that stays
+        fill(plain, 300);
+        for (int i = 0; i < 2; i++) {
+            assertThat(api.call(
+                                    "CreateProject",
+                                    ApiEvent.of("POST", ApiEvent.PROJECTS)
+                                            .path("workspaceId", plain)
+                                            .header(
+                                                    "Idempotency-Key",
+                                                    UUID.randomUUID().toString())
+                                            .body("{\"name\":\"keyed\"}"))
+                            .status())
+                    .isEqualTo(201);
+        }
+        fill(hot, 500);
+        fill(kept, 5);
+        assertThat(itemsOf(plain)).hasSize(1 + 302 + 2); // the workspace, its projects, 2 idempotency records
+        assertThat(itemsOf(hot)).hasSize(1 + 500);
+        List<Map<String, AttributeValue>> keptBefore = itemsOf(kept);
+
+        // WHEN an operator deletes both
+        Lambda.Response deleted = api.deleteWorkspace(plain, null);
+        Lambda.Response deletedHot = api.deleteWorkspace(hot, "\"1\"");
+
+        // THEN each is accepted, and gone to every reader at once: no read, write, create or listing finds it
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(202);
+        assertThat(deletedHot.status()).as(deletedHot.body()).isEqualTo(202);
+        assertThat(deleted.json()).containsEntry("id", plain).containsEntry("status", "DELETING");
+        assertThat(api.getWorkspace(plain).status()).isEqualTo(404);
+        assertThat(api.collection(plain, Map.of()).status()).isEqualTo(404);
+        assertThat(api.patchWorkspace(plain, "\"1\"", "{\"name\":\"Back\"}").status())
+                .isEqualTo(404);
+        assertThat(api.createProject(plain, "{\"name\":\"late\"}").status()).isEqualTo(404);
+        assertThat(api.createProject(hot, "{\"name\":\"late\"}").status()).isEqualTo(404);
+        assertThat(api.createWorkspace(plain, "Again").status())
+                .as("the id stays taken until the purge is done")
+                .isEqualTo(409);
+        List<String> listed = Pages.ids(
+                Pages.follow(
+                        Map.of("limit", "100"),
+                        query -> api.call(
+                                "ListWorkspaces",
+                                ApiEvent.of("GET", ApiEvent.WORKSPACES)
+                                        .query(query)
+                                        .claims(Map.of(
+                                                "sub", "op", "workspaces", "", "scope", "openid oneread/admin")))),
+                "items");
+        assertThat(listed).doesNotContain(plain, hot).contains(kept);
+
+        // AND a second DELETE is answered as the first, and changes nothing
+        Lambda.Response again = api.deleteWorkspace(plain, null);
+        assertThat(again.status()).isEqualTo(202);
+        assertThat(again.json()).containsEntry("deletedAt", deleted.json().get("deletedAt"));
+
+        // WHEN the purge tasks run (after the fence)
+        Eventually.await(() -> itemsOf(plain).isEmpty() && itemsOf(hot).isEmpty(), Duration.ofSeconds(60));
+
+        // THEN both leave no item, in any partition or shard, and no entry in the index
+        assertThat(itemsOf(plain)).isEmpty();
+        assertThat(itemsOf(hot)).isEmpty();
+        assertThat(indexEntriesOf(plain)).isEmpty();
+        assertThat(indexEntriesOf(hot)).isEmpty();
+        // AND the workspace that stays is untouched
+        assertThat(itemsOf(kept)).isEqualTo(keptBefore);
+        // AND every delivery of the purge tasks (the second DELETE sent its own) succeeded, and between them they
+        // deleted every item (two deliveries running at once may both delete a page)
+        // (on a slower engine, two deliveries of the sharded tenant's task shared its items too: each counts its own)
+        Map<String, Object> purged = line(plain, "purged");
+        assertThat(deletedByEveryDelivery(plain)).isGreaterThanOrEqualTo(1 + 302 + 2);
+        assertThat(deletedByEveryDelivery(hot)).isGreaterThanOrEqualTo(1 + 500);
+        assertThat(line(hot, "purged")).containsEntry("ok", true);
+
+        // WHEN the task is delivered again, and the workspace is deleted again
+        int linesBefore = lines.size();
+        queues.client()
+                .sendMessage(SendMessageRequest.builder()
+                        .queueUrl(queues.url("JobQueue"))
+                        .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
+                        .build());
+        Eventually.await(() -> lines.size() > linesBefore, Duration.ofSeconds(20));
+        // THEN the redelivered task finds nothing to do, and the DELETE finds no workspace
+        assertThat(lines.get(linesBefore)).containsEntry("state", "gone").containsEntry("deleted", 0);
+        assertThat(api.deleteWorkspace(plain, null).status()).isEqualTo(404);
+        // AND the id is free again; a stale task of the old purge does not touch the new workspace
+        assertThat(api.createWorkspace(plain, "Again").status()).isEqualTo(201);
+        int linesAfter = lines.size();
+        queues.client()
+                .sendMessage(SendMessageRequest.builder()
+                        .queueUrl(queues.url("JobQueue"))
+                        .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
+                        .build());
+        Eventually.await(() -> lines.size() > linesAfter, Duration.ofSeconds(20));
+        assertThat(lines.get(linesAfter)).containsEntry("state", "not this purge");
+        assertThat(api.getWorkspace(plain).status()).isEqualTo(200);
+    }
+
+    @Test
+    void fence_shouldKeepACreateThatReadTheWorkspaceBeforeTheDelete_fromLeavingAnOrphan() throws Exception {
+        // GIVEN a workspace, and a create held between its two calls: it read the workspace live, and has not
+        // written its project yet
+        Race race = heldCreate("racing");
+        String racing = race.workspace();
+
+        // WHEN the workspace is deleted, and the create then writes its project, well inside the fence
+        assertThat(api.deleteWorkspace(racing, null).status()).isEqualTo(202);
+        // Only once the worker holds the purge task, and would sweep at once but for the fence, may the create write
+        assertThat(taskReceived.await(10, TimeUnit.SECONDS)).isTrue();
+        race.hold().release.countDown();
+        Lambda.Response created = race.create().get(10, TimeUnit.SECONDS);
+
+        // THEN the create succeeded (it started while the workspace was live), yet the purge, which swept only
+        // after the fence, leaves nothing: no orphan project
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        Eventually.await(() -> itemsOf(racing).isEmpty(), Duration.ofSeconds(30));
+        assertThat(itemsOf(racing)).isEmpty();
+        assertThat(line(racing, "purged")).containsEntry("deleted", 1 + 3 + 1);
+    }
+
+    @Test
+    void withoutTheFence_theSameRace_shouldLeaveAnOrphan() throws Exception {
+        // GIVEN the same race, with a worker that sweeps at once (no fence): this is what the fence prevents
+        stop();
+        lines.clear();
+        start(Duration.ZERO);
+        Race race = heldCreate("unfenced");
+        String racing = race.workspace();
+
+        // WHEN the workspace is deleted and purged before the held create writes
+        assertThat(api.deleteWorkspace(racing, null).status()).isEqualTo(202);
+        Eventually.await(
+                () -> lines.stream().anyMatch(l -> racing.equals(l.get("workspaceId"))), Duration.ofSeconds(30));
+        race.hold().release.countDown();
+        assertThat(race.create().get(10, TimeUnit.SECONDS).status()).isEqualTo(201);
+
+        // THEN its project is an orphan: in the table, with no workspace
+        List<Map<String, AttributeValue>> left = itemsOf(racing);
+        assertThat(left).hasSize(1);
+        assertThat(left.get(0).get("Detail").s()).startsWith("PROJ#");
+    }
+
+    /** Holds the PutItem of a project in {@code workspace} until released: the gap between a create's two calls. */
+    private static final class Hold implements ExecutionInterceptor {
+        final String partition;
+        final CountDownLatch reached = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+
+        Hold(String workspace) {
+            this.partition = KeyCodec.workspacePartition(WorkspaceId.of(workspace));
+        }
+
+        @Override
+        public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+            if (context.request() instanceof PutItemRequest put
+                    && partition.equals(put.item().get(KeyCodec.PARTITION_KEY).s())) {
+                reached.countDown();
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    /** A workspace with 3 projects, and a create of a 4th held after it read the workspace, before its write. */
+    private record Race(String workspace, Hold hold, CompletableFuture<Lambda.Response> create) {}
+
+    private Race heldCreate(String prefix) throws InterruptedException {
+        String workspace = Api.freshWorkspaceId(prefix);
+        fill(workspace, 3);
+        Hold hold = new Hold(workspace);
+        CreateProjectFunction create = new CreateProjectFunction(
+                DynamoDbClients.local(engine.endpoint, List.of(hold)), Api.config("CreateProject", plan, table));
+        CompletableFuture<Lambda.Response> created = CompletableFuture.supplyAsync(() -> Lambda.invoke(
+                create,
+                ApiEvent.of("POST", ApiEvent.PROJECTS)
+                        .path("workspaceId", workspace)
+                        .body("{\"name\":\"racing\"}")));
+        assertThat(hold.reached.await(10, TimeUnit.SECONDS)).isTrue();
+        return new Race(workspace, hold, created);
+    }
+
+    private void fill(String workspace, int projects) {
+        assertThat(api.createWorkspace(workspace, "W").status()).isEqualTo(201);
+        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.pool, table, plan);
+        Ulid ids = Ulid.generator();
+        for (int p = 0; p < projects; p++) {
+            ProjectId id = ids.next();
+            store.createProject(
+                    WorkspaceId.of(workspace),
+                    id,
+                    new NewProject("p" + p, null, ProjectStatus.values()[p % 3]),
+                    Instant.now(),
+                    CreationToken.random(),
+                    new CallTally());
+        }
+    }
+
+    /** Every item of a workspace's collection: its partition and its shards (a test may Scan; the product never). */
+    private List<Map<String, AttributeValue>> itemsOf(String workspace) {
+        String partition = KeyCodec.workspacePartition(WorkspaceId.of(workspace));
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        scan(null).forEach(item -> {
+            String ref = item.get(KeyCodec.PARTITION_KEY).s();
+            if (ref.equals(partition) || ref.startsWith(partition + "#")) {
+                items.add(item);
+            }
+        });
+        return items;
+    }
+
+    /** Every entry of the cross-workspace index that belongs to the workspace: its registry entry, its projects'. */
+    private List<Map<String, AttributeValue>> indexEntriesOf(String workspace) {
+        String partition = KeyCodec.workspacePartition(WorkspaceId.of(workspace));
+        List<Map<String, AttributeValue>> entries = new ArrayList<>();
+        scan("GSI1").forEach(item -> {
+            String ref = item.get(KeyCodec.PARTITION_KEY).s();
+            if (ref.equals(partition) || ref.startsWith(partition + "#")) {
+                entries.add(item);
+            }
+        });
+        return entries;
+    }
+
+    private List<Map<String, AttributeValue>> scan(String index) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            var page = engine.client.scan(ScanRequest.builder()
+                    .tableName(table)
+                    .indexName(index)
+                    .consistentRead(index == null ? Boolean.TRUE : null)
+                    .exclusiveStartKey(start)
+                    .build());
+            items.addAll(page.items());
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return items;
+    }
+
+    /**
+     * The items the purge tasks of {@code workspace} deleted, summed over every delivery, each of which succeeded:
+     * deliveries running at once share the work (and may both delete a page).
+     */
+    private int deletedByEveryDelivery(String workspace) {
+        synchronized (lines) {
+            List<Map<String, Object>> deliveries = lines.stream()
+                    .filter(l -> workspace.equals(l.get("workspaceId")))
+                    .toList();
+            assertThat(deliveries).allSatisfy(l -> assertThat(l).containsEntry("ok", true));
+            System.out.println("purged " + workspace + ": " + deliveries);
+            return deliveries.stream().mapToInt(l -> (Integer) l.get("deleted")).sum();
+        }
+    }
+
+    private Map<String, Object> line(String workspace, String state) {
+        synchronized (lines) {
+            return lines.stream()
+                    .filter(l -> workspace.equals(l.get("workspaceId")) && state.equals(l.get("state")))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no " + state + " line for " + workspace + ": " + lines));
+        }
+    }
+
+    /** The body of a purge task, as DeleteWorkspace sends it. */
+    private static final class Json {
+        static String task(String workspace, Object runId) {
+            return new JobTask(JobTask.PURGE, WorkspaceId.of(workspace), String.valueOf(runId)).toJson();
+        }
+    }
+}

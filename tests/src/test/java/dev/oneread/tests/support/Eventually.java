@@ -1,0 +1,24 @@
+package dev.oneread.tests.support;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The one way a test waits for an eventual result (a queue's worker to apply its tasks, a purge to finish): it asks
+ * again every {@link #POLL} until {@code done} or the limit, and the assertions after it say what was missing. Races
+ * are ordered with latches, never with this.
+ *
+ * <pre>{@code Eventually.await(() -> itemsOf(ws).isEmpty(), Duration.ofSeconds(30));}</pre>
+ */
+public final class Eventually {
+    public static final Duration POLL = Duration.ofMillis(100);
+
+    private Eventually() {}
+
+    public static void await(BooleanSupplier done, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!done.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.oneread.tests.support;
+
+import dev.oneread.local.console.Console;
+import dev.oneread.local.runner.ApiServer;
+import dev.oneread.local.runner.LocalStack;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.Map;
+
+/**
+ * {@code start-api} as a developer runs it, console included, on the test engine and a free port, with its console output dropped: for
+ * tests that go through the HTTP API's authorizer and routes rather than invoking a function directly.
+ */
+public final class LocalApi implements AutoCloseable {
+    private final LocalStack stack;
+    private final ApiServer server;
+    private final Console console;
+
+    private LocalApi(LocalStack stack, ApiServer server, Console console) {
+        this.stack = stack;
+        this.server = server;
+        this.console = console;
+    }
+
+    public LocalStack stack() {
+        return stack;
+    }
+
+    public static LocalApi start(TestEngine engine) throws IOException {
+        return start(engine, TestEngine.TABLE, Map.of());
+    }
+
+    /** start-api on its own {@code table} (created empty if missing), with template parameter overrides. */
+    public static LocalApi start(TestEngine engine, String table, Map<String, String> overrides) throws IOException {
+        LocalStack stack = LocalStack.start(
+                engine.root,
+                LocalStack.Settings.fromEnvironment(
+                        Map.of("DYNAMODB_ENDPOINT", engine.endpoint.toString(), "TABLE_NAME", table),
+                        overrides,
+                        null,
+                        false),
+                quiet());
+        ApiServer server = new ApiServer(stack.functions(), stack.authorizer(), 0, quiet());
+        Console console = Console.attach(
+                server, stack.client(), table, LocalStack.shardPlan(stack.parameters()), engine.endpoint, quiet());
+        server.start();
+        return new LocalApi(stack, server, console);
+    }
+
+    /**
+     * Sends a request as a caller of {@code workspaces} (an operator too when {@code admin}), with a token the
+     * stack's own authorizer signed.
+     */
+    public java.net.http.HttpResponse<String> send(
+            String method,
+            String path,
+            String jsonBody,
+            java.util.List<String> workspaces,
+            boolean admin,
+            String... headerNamesAndValues)
+            throws IOException, InterruptedException {
+        String token = stack.authorizer().issue("console-tester", workspaces, admin, java.time.Duration.ofMinutes(10));
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(uri(path))
+                .header("Authorization", "Bearer " + token)
+                .method(
+                        method,
+                        jsonBody == null
+                                ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                                : java.net.http.HttpRequest.BodyPublishers.ofString(jsonBody));
+        if (jsonBody != null) {
+            request.header("Content-Type", "application/json");
+        }
+        for (int i = 0; i + 1 < headerNamesAndValues.length; i += 2) {
+            request.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
+        }
+        return HTTP.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static final java.net.http.HttpClient HTTP = java.net.http.HttpClient.newHttpClient();
+
+    /** The signing key of start-api runs on an engine in memory (the project's .oneread/signing-key). */
+    public static byte[] signingKey(TestEngine engine) {
+        return dev.oneread.local.auth.SigningKey.loadOrCreate(
+                dev.oneread.local.auth.SigningKey.fileFor(engine.root, null));
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    /** The address of {@code path} (starting with a slash) on this server. */
+    public URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port() + path);
+    }
+
+    @Override
+    public void close() {
+        console.close();
+        server.close();
+        stack.close();
+    }
+
+    private static PrintStream quiet() {
+        return new PrintStream(new ByteArrayOutputStream());
+    }
+}

@@ -1,0 +1,126 @@
+package dev.oneread.tests.support;
+
+import dev.oneread.local.DynaliteEngine;
+import dev.oneread.local.EngineHeat;
+import dev.oneread.local.PartitionLimits;
+import dev.oneread.local.ProjectRoot;
+import dev.oneread.local.SamTemplate;
+import dev.oneread.local.TemplateTables;
+import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.store.QueryPool;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The real engine every integration test talks to over HTTP: dynalite started once per test JVM on a free
+ * port (or the engine at DYNAMODB_ENDPOINT), with the table created from template.yaml. It enforces DynamoDB's
+ * partition limits at the scale of the system property {@code partition.limits} (default 1, DynamoDB's own);
+ * {@link #withLimits(double)} starts a separate engine at another scale, for tests that must reach the limits.
+ */
+public final class TestEngine {
+    public static final String TABLE = "oneread-test";
+    /** Names the engine at DYNAMODB_ENDPOINT, for {@link EngineDeviations}: {@code dynalite}, or anything else. */
+    public static final String ENGINE_VARIABLE = "DYNAMODB_ENGINE";
+    /** The system property that scales the shared engine's partition limits ({@code -Dpartition.limits=0.05}). */
+    public static final String LIMITS_PROPERTY = "partition.limits";
+
+    private static TestEngine instance;
+    private static final Map<PartitionLimits, TestEngine> scaled = new HashMap<>();
+
+    public final Path root;
+    public final URI endpoint;
+    public final DynamoDbClient client;
+    public final QueryPool pool;
+    private final DynaliteEngine engine;
+
+    private TestEngine(Path root, DynaliteEngine engine, URI endpoint) {
+        this.root = root;
+        this.engine = engine;
+        this.endpoint = endpoint;
+        this.client = DynamoDbClients.local(endpoint);
+        this.pool = QueryPool.create();
+        TemplateTables.from(SamTemplate.load(root.resolve("template.yaml")))
+                .createMissing(client, Map.of("Table", TABLE));
+    }
+
+    /**
+     * True when the tests started dynalite, or when DYNAMODB_ENGINE says the engine at DYNAMODB_ENDPOINT is
+     * dynalite; any other engine is expected to answer as DynamoDB does.
+     */
+    public boolean isDynalite() {
+        return engine != null || "dynalite".equalsIgnoreCase(System.getenv(ENGINE_VARIABLE));
+    }
+
+    public static synchronized TestEngine get() {
+        if (instance == null) {
+            Path root = ProjectRoot.find();
+            String external = System.getenv(DynamoDbClients.ENDPOINT_VARIABLE);
+            if (external != null && !external.isBlank()) {
+                instance = new TestEngine(root, null, URI.create(external));
+            } else {
+                instance = started(root, PartitionLimits.parse(System.getProperty(LIMITS_PROPERTY, "1")));
+            }
+        }
+        return instance;
+    }
+
+    /**
+     * A local engine of its own, with its own table, enforcing the partition limits at {@code scale}: started once
+     * per scale in this JVM, whatever DYNAMODB_ENDPOINT says (only the local engine has these limits).
+     */
+    public static synchronized TestEngine withLimits(double scale) {
+        return scaled.computeIfAbsent(new PartitionLimits(scale), limits -> started(ProjectRoot.find(), limits));
+    }
+
+    /**
+     * An engine of its own at {@code limits}, whose data {@code load} wrote first with the limits off: a test that
+     * must reach the limits needs more data than it could write under them in its time (a partition takes 1,000
+     * writes a second times the scale, each item at least one unit). The data is on disk, in a fresh directory
+     * the engine is restarted on; it goes with the JVM.
+     */
+    public static TestEngine preloaded(PartitionLimits limits, java.util.function.Consumer<TestEngine> load) {
+        Path root = ProjectRoot.find();
+        try {
+            Path data = java.nio.file.Files.createTempDirectory("oneread-preloaded");
+            data.toFile().deleteOnExit();
+            DynaliteEngine loading = DynaliteEngine.start(root, data, PartitionLimits.OFF);
+            try {
+                load.accept(new TestEngine(root, loading, loading.endpoint()));
+            } finally {
+                loading.close();
+            }
+            return started(root, data, limits);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** An engine of its own at {@code limits}, on data already on disk (a benchmark's load). */
+    public static TestEngine onData(Path data, PartitionLimits limits) {
+        return started(ProjectRoot.find(), data, limits);
+    }
+
+    private static TestEngine started(Path root, PartitionLimits limits) {
+        return started(root, null, limits);
+    }
+
+    private static TestEngine started(Path root, Path data, PartitionLimits limits) {
+        DynaliteEngine engine = DynaliteEngine.start(root, data, limits);
+        // One engine per scale for the whole run; the engine registers its own shutdown hook as a backstop.
+        Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
+        return new TestEngine(root, engine, engine.endpoint());
+    }
+
+    /** The partition limits this engine enforces; empty for an engine at DYNAMODB_ENDPOINT. */
+    public java.util.Optional<PartitionLimits> limits() {
+        return java.util.Optional.ofNullable(engine).map(DynaliteEngine::limits);
+    }
+
+    /** The engine's heat: what every partition consumed and how often it was throttled since the engine started. */
+    public EngineHeat.Snapshot heat() {
+        return EngineHeat.read(endpoint);
+    }
+}
