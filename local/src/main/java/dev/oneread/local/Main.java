@@ -1,5 +1,6 @@
 package dev.oneread.local;
 
+import dev.oneread.local.cli.CatalogueCommand;
 import dev.oneread.local.cli.CommandException;
 import dev.oneread.local.cli.CommandIo;
 import dev.oneread.local.cli.DeployCommand;
@@ -41,7 +42,8 @@ import picocli.CommandLine.Spec;
             DeployCommand.class,
             SeedCommand.class,
             TokenCommand.class,
-            ExprCommand.class
+            ExprCommand.class,
+            CatalogueCommand.class
         },
         footerHeading = "%nEnvironment:%n",
         footer = {
@@ -83,7 +85,11 @@ public final class Main implements Callable<Integer> {
         CommandIo io = new CommandIo(stdin, out, err, environment);
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
-        CommandLine commandLine = new CommandLine(Main.class, new CommandFactory(io))
+        CommandFactory factory = new CommandFactory(io);
+        CommandLine commandLine = new CommandLine(Main.class, factory);
+        // Before the streams and handlers are set: picocli hands them down to the subcommands it has by then.
+        ExprCommand.addPatterns(commandLine.getSubcommands().get("expr"), factory, io);
+        commandLine
                 .setOut(outWriter)
                 .setErr(errWriter)
                 .setParameterExceptionHandler((e, arguments) -> usageError(e, err))

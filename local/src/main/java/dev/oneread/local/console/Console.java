@@ -4,8 +4,8 @@ import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Problems;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ApiServer;
-import dev.oneread.store.CostBudget;
 import dev.oneread.store.report.HotTenantReport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +14,6 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -215,11 +214,11 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         response.write(true, ByteBuffer.wrap(log.jsonLines().getBytes(StandardCharsets.UTF_8)), callback);
     }
 
-    /** Each function's cost budget, as CostBudget declares it. */
+    /** Each function's cost budget, as the access-pattern catalogue declares it. */
     private static Map<String, Object> budgets() {
         List<Map<String, Object>> budgets = new ArrayList<>();
-        Arrays.stream(CostBudget.values())
-                .forEach(b -> budgets.add(Map.of("function", b.function(), "budget", b.description())));
+        AccessPatterns.all()
+                .forEach(p -> budgets.add(Map.of("function", p.function(), "budget", p.budget().description())));
         return Map.of("budgets", budgets);
     }
 

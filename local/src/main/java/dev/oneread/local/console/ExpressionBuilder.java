@@ -6,16 +6,18 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.catalogue.AccessPattern;
+import dev.oneread.local.catalogue.AccessPatterns;
+import dev.oneread.local.catalogue.Sample;
 import dev.oneread.local.expr.ExprCommand;
 import dev.oneread.local.expr.RequestPrinter;
-import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.ItemSize;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -40,22 +42,21 @@ final class ExpressionBuilder {
         this.plan = plan;
     }
 
-    /** What a query selects: one partition, a sort-key condition, an order and a limit. */
-    record Selection(
-            String partition, SortOperator operator, String value, String high, boolean descending, int limit) {
+    /** What a query selects: one partition, a sort-key condition and an order (the key range), and a limit. */
+    record Selection(AccessPattern.KeyRange key, int limit) {
         boolean selects(String sort) {
-            if (operator == null) {
+            if (key.operator() == null) {
                 return true;
             }
-            int c = sort.compareTo(value);
-            return switch (operator) {
+            int c = sort.compareTo(key.value());
+            return switch (key.operator()) {
                 case EQ -> c == 0;
                 case LT -> c < 0;
                 case LE -> c <= 0;
                 case GT -> c > 0;
                 case GE -> c >= 0;
-                case BEGINS_WITH -> sort.startsWith(value);
-                case BETWEEN -> c >= 0 && sort.compareTo(high) <= 0;
+                case BEGINS_WITH -> sort.startsWith(key.value());
+                case BETWEEN -> c >= 0 && sort.compareTo(key.high()) <= 0;
             };
         }
     }
@@ -64,103 +65,74 @@ final class ExpressionBuilder {
     record Built(QueryRequest request, Selection selection) {}
 
     /**
-     * Builds the query a console form describes.
+     * Builds the query a console form describes: an access pattern of the catalogue, or a custom key condition.
      *
      * @throws BadRequest naming what is wrong
      */
     Built build(Map<String, Object> form) {
-        String pattern = text(form, "pattern", "custom");
+        String name = text(form, "pattern", "custom");
         int limit = limit(form.get("limit"));
-        boolean descending = Boolean.TRUE.equals(form.get("descending"));
-        ControlPlaneRequests store = new ControlPlaneRequests(mirror.table());
-        switch (pattern) {
-            case "list-projects" -> {
-                WorkspaceId ws = workspace(form);
-                return new Built(
-                        store.listProjects(ws, limit, Optional.empty()),
-                        new Selection(
-                                KeyCodec.workspacePartition(ws),
-                                SortOperator.BEGINS_WITH,
-                                KeyCodec.projectSortKeyPrefix(),
-                                null,
-                                true,
-                                limit));
-            }
-            case "workspace-collection" -> {
-                WorkspaceId ws = workspace(form);
-                KeyCodec.SortKeyRange range = KeyCodec.collectionSortKeyRange();
-                return new Built(
-                        store.workspaceCollection(ws, limit, Optional.empty()),
-                        new Selection(
-                                KeyCodec.workspacePartition(ws),
-                                SortOperator.BETWEEN,
-                                range.low(),
-                                range.high(),
-                                false,
-                                limit));
-            }
-            case "project" -> {
-                WorkspaceId ws = workspace(form);
-                ProjectId id;
-                try {
-                    id = ProjectId.of(text(form, "projectId", ""));
-                } catch (IllegalArgumentException e) {
-                    throw new BadRequest("projectId must be a project id (a ULID)");
-                }
-                String partition = plan.locate(ws, id).home().partition();
-                return custom(partition, SortOperator.EQ, KeyCodec.projectSortKey(id), null, false, limit);
-            }
-            case "workspace" -> {
-                WorkspaceId ws = workspace(form);
-                return custom(
-                        KeyCodec.workspacePartition(ws),
-                        SortOperator.EQ,
-                        KeyCodec.workspaceSortKey(),
-                        null,
-                        false,
-                        limit);
-            }
-            case "custom" -> {
-                String partition = text(form, "partition", "");
-                if (partition.isEmpty()
-                        || partition.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
-                    throw new BadRequest("partition must be 1-" + MAX_KEY_BYTES + " bytes");
-                }
-                String op = text(form, "operator", "");
-                SortOperator operator = null;
-                if (!op.isEmpty()) {
-                    try {
-                        operator = SortOperator.valueOf(op);
-                    } catch (IllegalArgumentException e) {
-                        throw new BadRequest("operator must be one of EQ, LT, LE, GT, GE, BEGINS_WITH, BETWEEN");
-                    }
-                }
-                String value = text(form, "value", "");
-                String high = text(form, "high", "");
-                if (operator != null && value.isEmpty()) {
-                    throw new BadRequest("value is required with a sort key operator");
-                }
-                if (operator == SortOperator.BETWEEN && (high.isEmpty() || value.compareTo(high) > 0)) {
-                    throw new BadRequest("BETWEEN needs a high bound not below value");
-                }
-                return custom(partition, operator, value, high, descending, limit);
-            }
-            default ->
-                throw new BadRequest(
-                        "pattern must be list-projects, workspace-collection, project, workspace or custom");
+        if (name.equals("custom")) {
+            return custom(form, limit);
         }
+        List<AccessPattern> offered = AccessPatterns.offeredIn(AccessPattern.Tool.CONSOLE);
+        AccessPattern pattern = offered.stream()
+                .filter(p -> p.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new BadRequest("pattern must be "
+                        + String.join(
+                                ", ", offered.stream().map(AccessPattern::name).toList()) + " or custom"));
+        Sample sample = Sample.of(mirror.table()).withPlan(plan).withLimit(limit);
+        if (pattern.inputs().contains(AccessPattern.Input.WORKSPACE)) {
+            sample = sample.withWorkspace(workspace(form));
+        }
+        if (pattern.inputs().contains(AccessPattern.Input.PROJECT)) {
+            sample = sample.withProject(project(form));
+        }
+        AccessPattern.KeyRange key = pattern.key(sample);
+        if (pattern.request(sample) instanceof QueryRequest query) {
+            return new Built(query, new Selection(key, limit));
+        }
+        // A GetItem pattern runs as the Query of its one key: what it reads and costs is the same.
+        return query(new Selection(key, limit));
     }
 
-    private Built custom(
-            String partition, SortOperator operator, String value, String high, boolean descending, int limit) {
-        KeyCondition condition = KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition);
-        if (operator != null) {
-            condition = condition.sort(operator, KeyCodec.SORT_KEY, value, high);
+    private Built custom(Map<String, Object> form, int limit) {
+        boolean descending = Boolean.TRUE.equals(form.get("descending"));
+        String partition = text(form, "partition", "");
+        if (partition.isEmpty() || partition.getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
+            throw new BadRequest("partition must be 1-" + MAX_KEY_BYTES + " bytes");
+        }
+        String op = text(form, "operator", "");
+        SortOperator operator = null;
+        if (!op.isEmpty()) {
+            try {
+                operator = SortOperator.valueOf(op);
+            } catch (IllegalArgumentException e) {
+                throw new BadRequest("operator must be one of EQ, LT, LE, GT, GE, BEGINS_WITH, BETWEEN");
+            }
+        }
+        String value = text(form, "value", "");
+        String high = text(form, "high", "");
+        if (operator != null && value.isEmpty()) {
+            throw new BadRequest("value is required with a sort key operator");
+        }
+        if (operator == SortOperator.BETWEEN && (high.isEmpty() || value.compareTo(high) > 0)) {
+            throw new BadRequest("BETWEEN needs a high bound not below value");
+        }
+        return query(new Selection(new AccessPattern.KeyRange(partition, operator, value, high, descending), limit));
+    }
+
+    /** The Query of a selection's key condition, as {@code expr query} builds it. */
+    private Built query(Selection selection) {
+        AccessPattern.KeyRange key = selection.key();
+        KeyCondition condition = KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, key.partition());
+        if (key.operator() != null) {
+            condition = condition.sort(key.operator(), KeyCodec.SORT_KEY, key.value(), key.high());
         }
         try {
             return new Built(
-                    ExprCommand.query(mirror.table(), condition, descending, limit),
-                    new Selection(partition, operator, value, high, descending, limit));
+                    ExprCommand.query(mirror.table(), condition, key.descending(), selection.limit()), selection);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new BadRequest("the key condition is not valid: " + e.getMessage());
         }
@@ -199,18 +171,26 @@ final class ExpressionBuilder {
     /** The items the selection reads, from the console's copy of the table: what the read will be billed for. */
     private List<Map<String, AttributeValue>> predictedItems(Selection selection) {
         SortedMap<String, Map<String, AttributeValue>> partition =
-                mirror.partitions().get(selection.partition());
+                mirror.partitions().get(selection.key().partition());
         if (partition == null) {
             return List.of();
         }
         List<Map<String, AttributeValue>> candidates = new ArrayList<>(partition.values());
-        if (selection.descending()) {
+        if (selection.key().descending()) {
             java.util.Collections.reverse(candidates);
         }
         return candidates.stream()
                 .filter(item -> selection.selects(item.get(KeyCodec.SORT_KEY).s()))
                 .limit(selection.limit())
                 .toList();
+    }
+
+    private static ProjectId project(Map<String, Object> form) {
+        try {
+            return ProjectId.of(text(form, "projectId", ""));
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("projectId must be a project id (a ULID)");
+        }
     }
 
     private static WorkspaceId workspace(Map<String, Object> form) {

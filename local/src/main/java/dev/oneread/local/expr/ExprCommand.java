@@ -3,12 +3,19 @@ package dev.oneread.local.expr;
 import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.expr.KeyCondition.SortOperator;
+import dev.oneread.keys.IndexPlan;
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.catalogue.AccessPattern;
+import dev.oneread.local.catalogue.AccessPatterns;
+import dev.oneread.local.catalogue.Sample;
 import dev.oneread.local.cli.CommandIo;
 import dev.oneread.local.cli.Converters;
-import dev.oneread.store.ControlPlaneRequests;
-import java.util.Optional;
+import dev.oneread.model.ProjectStatus;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -22,9 +29,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
- * {@code expr}: the expression builder as a command. {@code expr query} builds a key condition from flags;
- * {@code expr list-projects} and {@code expr workspace-collection} print the request the store really
- * sends, taken from {@link ControlPlaneRequests}, so the two can never drift.
+ * {@code expr}: the expression builder as a command. {@code expr query} builds a key condition from flags; a
+ * subcommand per access pattern the catalogue offers here ({@code expr list-projects}, {@code expr by-status}, ...)
+ * prints the request the store really sends, built by the pattern's own request builder, so the two can never drift.
  */
 @Command(
         name = "expr",
@@ -34,24 +41,15 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
             "         SORT is one of:",
             "           --sk-eq NAME=VALUE   --sk-lt NAME=VALUE   --sk-le NAME=VALUE",
             "           --sk-gt NAME=VALUE   --sk-ge NAME=VALUE",
-            "           --sk-begins-with NAME=PREFIX   --sk-between NAME=LOW HIGH",
-            "       expr list-projects --workspace ID [--limit N] [--table NAME]",
-            "       expr workspace-collection --workspace ID [--limit N] [--table NAME]",
-            "       expr by-status --status STATUS [--shard N] [--index-shards N] [--limit N] [--table NAME]",
-            "       expr workspaces [--shard N] [--index-shards N] [--limit N] [--table NAME]"
+            "           --sk-begins-with NAME=PREFIX   --sk-between NAME=LOW HIGH"
+            // then a line per access pattern: addPatterns
         },
         description = {
             "Prints a DynamoDB Query three ways.",
             "The expression with its maps, an AWS SDK for Java v2 snippet, and the aws dynamodb query command "
                     + "line. The named access patterns print the request the store itself builds."
         },
-        subcommands = {
-            ExprCommand.Query.class,
-            ExprCommand.ListProjects.class,
-            ExprCommand.WorkspaceCollection.class,
-            ExprCommand.ByStatus.class,
-            ExprCommand.Workspaces.class
-        })
+        subcommands = {ExprCommand.Query.class})
 public final class ExprCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -81,6 +79,43 @@ public final class ExprCommand implements Callable<Integer> {
             builder.limit(limit);
         }
         return builder.build();
+    }
+
+    /**
+     * Adds a subcommand for each access pattern the catalogue offers in {@code expr}, in its order, with the flags
+     * of the inputs it takes, and its line of the usage. Picocli's annotations want constants, so the catalogue's
+     * subcommands are added here.
+     */
+    public static void addPatterns(CommandLine expr, CommandLine.IFactory factory, CommandIo io) {
+        List<String> synopsis =
+                new ArrayList<>(List.of(expr.getCommandSpec().usageMessage().customSynopsis()));
+        for (AccessPattern pattern : AccessPatterns.offeredIn(AccessPattern.Tool.EXPR)) {
+            boolean index = pattern.inputs().contains(AccessPattern.Input.INDEX_SHARD);
+            synopsis.add("       expr " + pattern.name()
+                    + (pattern.inputs().contains(AccessPattern.Input.STATUS) ? " --status STATUS" : "")
+                    + (pattern.inputs().contains(AccessPattern.Input.WORKSPACE) ? " --workspace ID" : "")
+                    + (index ? " [--shard N] [--index-shards N]" : "")
+                    + " [--limit N] [--table NAME]");
+            Object command = pattern.inputs().contains(AccessPattern.Input.STATUS)
+                    ? new StatusPattern(io, pattern)
+                    : index ? new IndexPattern(io, pattern) : new WorkspacePattern(io, pattern);
+            CommandLine subcommand = new CommandLine(command, factory);
+            subcommand
+                    .getCommandSpec()
+                    .usageMessage()
+                    .description(
+                            index
+                                    ? "One of the queries " + pattern.route()
+                                            + " sends: one per index shard, all at once."
+                                    : "The request " + pattern.function() + " sends.");
+            expr.addSubcommand(pattern.name(), subcommand);
+        }
+        expr.getCommandSpec().usageMessage().customSynopsis(synopsis.toArray(String[]::new));
+    }
+
+    /** Prints the request the store sends for {@code pattern} (a Query: {@code expr} offers only those). */
+    static int print(CommandIo io, AccessPattern pattern, Sample sample) {
+        return print(io, (QueryRequest) pattern.request(sample));
     }
 
     /** Prints the three renderings of {@code request} and returns the exit code. */
@@ -293,54 +328,6 @@ public final class ExprCommand implements Callable<Integer> {
         }
     }
 
-    @Command(
-            name = "list-projects",
-            sortOptions = false,
-            synopsisHeading = "usage: ",
-            description = "The request ListProjects sends.")
-    static final class ListProjects implements Callable<Integer> {
-        private final CommandIo io;
-
-        @Mixin
-        private PatternOptions options;
-
-        ListProjects(CommandIo io) {
-            this.io = io;
-        }
-
-        @Override
-        public Integer call() {
-            return print(
-                    io,
-                    new ControlPlaneRequests(options.table)
-                            .listProjects(options.workspace, options.limit, Optional.empty()));
-        }
-    }
-
-    @Command(
-            name = "workspace-collection",
-            sortOptions = false,
-            synopsisHeading = "usage: ",
-            description = "The request GetWorkspaceCollection sends.")
-    static final class WorkspaceCollection implements Callable<Integer> {
-        private final CommandIo io;
-
-        @Mixin
-        private PatternOptions options;
-
-        WorkspaceCollection(CommandIo io) {
-            this.io = io;
-        }
-
-        @Override
-        public Integer call() {
-            return print(
-                    io,
-                    new ControlPlaneRequests(options.table)
-                            .workspaceCollection(options.workspace, options.limit, Optional.empty()));
-        }
-    }
-
     /** The options of the index patterns: which shard's query, of how many, and the page size. */
     static final class IndexOptions {
         @Option(
@@ -374,92 +361,96 @@ public final class ExprCommand implements Callable<Integer> {
                 description = "the table name (default: ${DEFAULT-VALUE})")
         String table;
 
-        /** The store's requests with this many index shards, and the shard's place among them. */
-        ControlPlaneRequests requests(CommandSpec spec) {
+        /** The sample these flags give: this many index shards, and this shard's query among them. */
+        Sample sample(CommandSpec spec) {
             if (shard > shards) {
                 throw new ParameterException(spec.commandLine(), "--shard must be 1.." + shards);
             }
-            return new ControlPlaneRequests(
-                    table, dev.oneread.keys.ShardPlan.none().withIndex(dev.oneread.keys.IndexPlan.of(shards)));
+            return Sample.of(table)
+                    .withPlan(ShardPlan.none().withIndex(IndexPlan.of(shards)))
+                    .withShard(shard)
+                    .withLimit(limit);
         }
 
-        dev.oneread.keys.IndexPlan plan() {
-            return dev.oneread.keys.IndexPlan.of(shards);
-        }
-
-        /** Prints the query of this shard, among {@code partitions} (one per shard), as the store builds it. */
-        int print(
-                CommandIo io,
-                CommandSpec spec,
-                dev.oneread.keys.ListPartitions partitions,
-                String order,
-                java.util.function.BiFunction<ControlPlaneRequests, String, QueryRequest> query) {
-            ControlPlaneRequests requests = requests(spec);
+        /** Prints this shard's query of {@code pattern}, among the one per shard its page sends. */
+        int print(CommandIo io, AccessPattern pattern, Sample sample) {
             io.out()
                     .println("# shard " + shard + " of " + shards
-                            + ": the page sends one such query per shard, at once, and merges them " + order);
-            return ExprCommand.print(io, query.apply(requests, partitions.get(shard - 1)));
+                            + ": the page sends one such query per shard, at once, and merges them "
+                            + (pattern.key(sample).descending() ? "newest first" : "in id order"));
+            return ExprCommand.print(io, pattern, sample);
         }
     }
 
-    @Command(
-            name = "by-status",
-            sortOptions = false,
-            synopsisHeading = "usage: ",
-            description = "One of the queries GET /projects?status= sends: one per index shard, all at once.")
-    static final class ByStatus implements Callable<Integer> {
+    /** {@code expr <pattern> --workspace ID}: a pattern of one workspace's items. */
+    @Command(sortOptions = false, synopsisHeading = "usage: ")
+    static final class WorkspacePattern implements Callable<Integer> {
         private final CommandIo io;
+        private final AccessPattern pattern;
+
+        @Mixin
+        private PatternOptions options;
+
+        WorkspacePattern(CommandIo io, AccessPattern pattern) {
+            this.io = io;
+            this.pattern = pattern;
+        }
+
+        @Override
+        public Integer call() {
+            return print(
+                    io,
+                    pattern,
+                    Sample.of(options.table).withWorkspace(options.workspace).withLimit(options.limit));
+        }
+    }
+
+    /** {@code expr <pattern> [--shard N]}: one of the queries a pattern of the cross-workspace index sends. */
+    @Command(sortOptions = false, synopsisHeading = "usage: ")
+    static final class IndexPattern implements Callable<Integer> {
+        private final CommandIo io;
+        private final AccessPattern pattern;
+
+        @Spec
+        private CommandSpec spec;
+
+        @Mixin
+        private IndexOptions options;
+
+        IndexPattern(CommandIo io, AccessPattern pattern) {
+            this.io = io;
+            this.pattern = pattern;
+        }
+
+        @Override
+        public Integer call() {
+            return options.print(io, pattern, options.sample(spec));
+        }
+    }
+
+    /** An index pattern of one project status: {@code --status} comes first, as the route's own parameter. */
+    @Command(sortOptions = false, synopsisHeading = "usage: ")
+    static final class StatusPattern implements Callable<Integer> {
+        private final CommandIo io;
+        private final AccessPattern pattern;
 
         @Spec
         private CommandSpec spec;
 
         @Option(names = "--status", required = true, paramLabel = "STATUS", description = "ACTIVE, PAUSED or ARCHIVED")
-        private dev.oneread.model.ProjectStatus status;
+        private ProjectStatus status;
 
         @Mixin
         private IndexOptions options;
 
-        ByStatus(CommandIo io) {
+        StatusPattern(CommandIo io, AccessPattern pattern) {
             this.io = io;
+            this.pattern = pattern;
         }
 
         @Override
         public Integer call() {
-            return options.print(
-                    io,
-                    spec,
-                    options.plan().statusPartitions(status.name()),
-                    "newest first",
-                    (requests, partition) -> requests.projectsByStatusIn(partition, options.limit, Optional.empty()));
-        }
-    }
-
-    @Command(
-            name = "workspaces",
-            sortOptions = false,
-            synopsisHeading = "usage: ",
-            description = "One of the queries GET /workspaces sends: one per index shard, all at once.")
-    static final class Workspaces implements Callable<Integer> {
-        private final CommandIo io;
-
-        @Spec
-        private CommandSpec spec;
-
-        @Mixin
-        private IndexOptions options;
-
-        Workspaces(CommandIo io) {
-            this.io = io;
-        }
-
-        @Override
-        public Integer call() {
-            return options.print(
-                    io,
-                    spec,
-                    options.plan().registryPartitions(),
-                    "in id order",
-                    (requests, partition) -> requests.workspacesIn(partition, options.limit, Optional.empty()));
+            return options.print(io, pattern, options.sample(spec).withStatus(status));
         }
     }
 }

@@ -73,6 +73,18 @@ class LayerRulesTest {
     }
 
     @Test
+    void functions_shouldNeverDependOnLocal() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(FUNCTIONS)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(LOCAL)
+                .because("local/ (the runner, the catalogue of access patterns and its cost budgets) is never in a"
+                        + " function zip: CatalogueTest looks inside the zips"));
+    }
+
+    @Test
     void shared_shouldDependOnNeitherLocalNorFunctions() {
         check(noClasses()
                 .that()
