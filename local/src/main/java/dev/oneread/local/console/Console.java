@@ -218,7 +218,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private static Map<String, Object> budgets() {
         List<Map<String, Object>> budgets = new ArrayList<>();
         AccessPatterns.all()
-                .forEach(p -> budgets.add(Map.of("function", p.function(), "budget", p.budget().description())));
+                .forEach(p -> budgets.add(
+                        Map.of("function", p.function(), "budget", p.budget().description())));
         return Map.of("budgets", budgets);
     }
 
