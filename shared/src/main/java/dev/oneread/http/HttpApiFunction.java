@@ -2,7 +2,6 @@ package dev.oneread.http;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.json.Json;
 import dev.oneread.priming.PrimingContext;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.priming.PrimingSuccess;
@@ -12,7 +11,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.crac.Core;
 import org.crac.Resource;
@@ -81,7 +79,7 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
             return 0;
         }
         try {
-            byte[] event = Json.write(request.get().toEvent()).getBytes(StandardCharsets.UTF_8);
+            byte[] event = request.get().toEvent().toJsonBytes();
             int status = primeRounds(event, this::handle);
             Optional<PrimingSuccess> success = primingSuccess();
             if (success.isPresent()) {
