@@ -2,18 +2,15 @@ package dev.oneread.http;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.json.Json;
 import dev.oneread.priming.PrimingContext;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.crac.Core;
 import org.crac.Resource;
@@ -82,26 +79,14 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
             return 0;
         }
         try {
-            byte[] event = Json.write(request.get().toEvent()).getBytes(StandardCharsets.UTF_8);
-            ByteArrayOutputStream response = new ByteArrayOutputStream();
-            // Several rounds: the path's methods get compiled, not only loaded.
-            for (int round = 0; round < PRIMING_ROUNDS; round++) {
-                response.reset();
-                endpoint.serve(new ByteArrayInputStream(event), response, PrimingContext.INSTANCE, this::handle);
-            }
-            int status = statusOf(response);
+            byte[] event = request.get().toEvent().toJsonBytes();
+            int status = primeRounds(event, this::handle);
             Optional<PrimingSuccess> success = primingSuccess();
             if (success.isPresent()) {
                 // Then the success path, which the request above never reaches: the same frame, the function's
                 // own logic, on a store whose client answers with a sample instead of calling DynamoDB.
                 try (PrimingSuccess sample = success.get()) {
-                    ByteArrayOutputStream answer = new ByteArrayOutputStream();
-                    for (int round = 0; round < PRIMING_ROUNDS; round++) {
-                        answer.reset();
-                        endpoint.serve(
-                                new ByteArrayInputStream(event), answer, PrimingContext.INSTANCE, sample.logic());
-                    }
-                    if (statusOf(answer) != 200) {
+                    if (primeRounds(event, sample.logic()) != 200) {
                         return 0; // a sample the function cannot read: the priming failed
                     }
                 }
@@ -112,10 +97,23 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
         }
     }
 
-    private static int statusOf(ByteArrayOutputStream response) {
-        return ((Number) Json.readObject(response.toString(StandardCharsets.UTF_8))
-                        .get("statusCode"))
-                .intValue();
+    /**
+     * Serves the priming event {@link #PRIMING_ROUNDS} times, so that the path's methods get compiled, not only
+     * loaded; the response is still written (that is part of the path), to a stream that keeps nothing.
+     *
+     * @return the last response's status, as the frame returned it
+     */
+    private int primeRounds(byte[] event, HttpEndpoint.Logic logic) throws IOException {
+        int status = 0;
+        for (int round = 0; round < PRIMING_ROUNDS; round++) {
+            status = endpoint.serve(
+                            new ByteArrayInputStream(event),
+                            OutputStream.nullOutputStream(),
+                            PrimingContext.INSTANCE,
+                            logic)
+                    .statusCode();
+        }
+        return status;
     }
 
     @Override

@@ -43,7 +43,11 @@ public final class HttpEndpoint {
         HttpResponse handle(ApiRequest request, CallTally tally);
     }
 
-    public void serve(InputStream input, OutputStream output, Context context, Logic logic) throws IOException {
+    /**
+     * Serves one request: writes the response event to {@code output}, and returns the response it wrote, for a
+     * caller that needs its outcome (priming reads the status here rather than parse what it wrote).
+     */
+    public HttpResponse serve(InputStream input, OutputStream output, Context context, Logic logic) throws IOException {
         long started = System.nanoTime();
         CallTally tally = new CallTally(
                 context == null
@@ -72,6 +76,7 @@ public final class HttpEndpoint {
         output.write(Json.write(response.toEvent()).getBytes(StandardCharsets.UTF_8));
         handOverCallDetail(context, tally);
         log(context, route, response.statusCode(), tally, started, requestId, apiRequestId, failure);
+        return response;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.oneread.priming;
 
 import dev.oneread.http.Caller;
+import dev.oneread.http.HttpApiEvent;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,7 +11,7 @@ import java.util.Map;
  * workspace that does not exist, and writes carry {@link #NO_SUCH_VERSION}, a version no item reaches, so DynamoDB
  * refuses them. The two creates are primed with a body their validation refuses, before any store call.
  *
- * <pre>{@code PrimingRequest.tenant("GET", "/workspaces/{workspaceId}").toEvent()}</pre>
+ * <pre>{@code PrimingRequest.tenant("GET", "/workspaces/{workspaceId}").toEvent().toJsonBytes()}</pre>
  */
 public record PrimingRequest(
         String method,
@@ -62,34 +63,25 @@ public record PrimingRequest(
                 operator);
     }
 
-    /** The HTTP API (payload 2.0) event, with the claims API Gateway's JWT authorizer would have verified. */
-    public Map<String, Object> toEvent() {
-        String path = route;
-        for (Map.Entry<String, String> parameter : pathParameters.entrySet()) {
-            path = path.replace("{" + parameter.getKey() + "}", parameter.getValue());
-        }
+    /**
+     * The HTTP API (payload 2.0) event, with the claims API Gateway's JWT authorizer would have verified. It has no
+     * time and a fixed request id: priming loads no date formatting and draws no random number for it.
+     */
+    public HttpApiEvent toEvent() {
         Map<String, Object> claims = new LinkedHashMap<>();
         claims.put("sub", "snapstart-priming");
         claims.put("workspaces", operator ? "" : WORKSPACE);
         claims.put("scope", operator ? Caller.OPERATOR_SCOPE : Caller.ACCESS_SCOPE);
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("requestId", "snapstart-priming");
-        context.put("http", Map.of("method", method, "path", path));
-        context.put("authorizer", Map.of("jwt", Map.of("claims", claims)));
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("version", "2.0");
-        event.put("routeKey", method + " " + route);
-        event.put("rawPath", path);
-        event.put("headers", headers);
-        event.put("pathParameters", pathParameters);
-        event.put("requestContext", context);
-        if (!query.isEmpty()) {
-            event.put("queryStringParameters", query);
-        }
+        HttpApiEvent.Builder event = HttpApiEvent.builder(method, route)
+                .requestId("snapstart-priming")
+                .authorizer(new HttpApiEvent.Jwt(claims, null));
+        pathParameters.forEach(event::pathParameter);
+        query.forEach(event::query);
+        headers.forEach(event::header);
         if (body != null) {
-            event.put("body", body);
+            event.body(body);
         }
-        return event;
+        return event.build();
     }
 
     private static Map<String, String> pathOf(String route) {

@@ -1,5 +1,6 @@
 package dev.oneread.local.runner;
 
+import dev.oneread.http.HttpApiEvent;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Problems;
 import dev.oneread.json.Json;

@@ -1,5 +1,6 @@
 package dev.oneread.local.runner;
 
+import dev.oneread.http.HttpApiEvent;
 import dev.oneread.local.auth.JwtAuthorizer;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
@@ -7,9 +8,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,9 +23,10 @@ import java.util.UUID;
  * <pre>{@code HttpApiEvent event = HttpApiEventBuilder.build(request, route, route.match(request.rawPath()), jwt);}</pre>
  */
 public final class HttpApiEventBuilder {
-    private static final DateTimeFormatter REQUEST_TIME = DateTimeFormatter.ofPattern(
-                    "dd/MMM/yyyy:HH:mm:ss Z", Locale.ENGLISH)
-            .withZone(ZoneOffset.UTC);
+    /** The account and API id the runner's events name: placeholders, as no AWS account is involved. */
+    private static final String ACCOUNT_ID = "123456789012";
+
+    private static final String API_ID = "local";
 
     private HttpApiEventBuilder() {}
 
@@ -44,77 +43,67 @@ public final class HttpApiEventBuilder {
 
     public static HttpApiEvent build(
             IncomingRequest request, RouteSpec route, Map<String, String> rawParameters, JwtAuthorizer authorizer) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        List<String> cookies = new ArrayList<>();
-        request.headers().forEach((name, values) -> {
-            String key = name.toLowerCase(Locale.ROOT);
-            if (key.equals("cookie")) {
-                for (String value : values) {
-                    for (String cookie : value.split(";")) {
-                        if (!cookie.isBlank()) {
-                            cookies.add(cookie.strip());
-                        }
-                    }
-                }
-                return;
-            }
-            String joined = String.join(",", values);
-            headers.merge(key, joined, (a, b) -> a + "," + b);
-        });
-        String rawQuery = request.rawQuery() == null ? "" : request.rawQuery();
-        Map<String, String> query = new LinkedHashMap<>();
-        if (!rawQuery.isEmpty()) {
-            for (String pair : rawQuery.split("&")) {
-                if (pair.isEmpty()) {
-                    continue;
-                }
-                int eq = pair.indexOf('=');
-                String key = decode(eq < 0 ? pair : pair.substring(0, eq));
-                String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-                query.merge(key, value, (a, b) -> a + "," + b);
-            }
+        HttpApiEvent.Builder event = HttpApiEvent.builder(route.method(), route.path())
+                .httpMethod(request.method())
+                .path(request.rawPath(), decodePath(request.rawPath()))
+                .rawQueryString(request.rawQuery() == null ? "" : request.rawQuery())
+                .api(ACCOUNT_ID, API_ID, request.host())
+                .source(request.sourceIp(), request.protocol())
+                .received(UUID.randomUUID().toString(), Instant.now());
+        Map<String, String> headers = headers(request.headers(), event);
+        headers.forEach(event::header);
+        query(request.rawQuery()).forEach(event::query);
+        rawParameters.forEach((name, value) -> event.pathParameter(name, decodePath(value)));
+        if (authorizer != null) {
+            event.authorizer(new HttpApiEvent.Jwt(authorizer.claims(), authorizer.scopes()));
         }
-        Map<String, String> pathParameters = new LinkedHashMap<>();
-        rawParameters.forEach((k, v) -> pathParameters.put(k, decodePath(v)));
-        Instant now = Instant.now();
-        HttpApiEvent.Http http = new HttpApiEvent.Http(
-                request.method(),
-                decodePath(request.rawPath()),
-                request.protocol(),
-                request.sourceIp(),
-                headers.getOrDefault("user-agent", ""));
-        HttpApiEvent.RequestContext context = new HttpApiEvent.RequestContext(
-                "123456789012",
-                "local",
-                authorizer,
-                request.host(),
-                request.host().split("[.:]", 2)[0],
-                http,
-                UUID.randomUUID().toString(),
-                route.routeKey(),
-                "$default",
-                REQUEST_TIME.format(now),
-                now.toEpochMilli());
+        byte[] body = request.body();
         // A body that is not valid UTF-8 cannot be passed as text without changing it: it goes base64, bytes as
         // sent, and the function decides (oneread answers 400).
-        boolean binary = request.body().length > 0
-                && (!isText(headers.getOrDefault("content-type", "")) || !isUtf8(request.body()));
-        String body = request.body().length == 0
-                ? null
-                : binary
-                        ? Base64.getEncoder().encodeToString(request.body())
-                        : new String(request.body(), StandardCharsets.UTF_8);
-        return new HttpApiEvent(
-                route.routeKey(),
-                request.rawPath(),
-                rawQuery,
-                cookies.isEmpty() ? null : cookies,
-                headers,
-                query.isEmpty() ? null : query,
-                context,
-                pathParameters.isEmpty() ? null : pathParameters,
-                body,
-                binary);
+        if (body.length > 0 && isText(headers.getOrDefault("content-type", "")) && isUtf8(body)) {
+            event.body(new String(body, StandardCharsets.UTF_8));
+        } else if (body.length > 0) {
+            event.base64Body(Base64.getEncoder().encodeToString(body));
+        }
+        return event.build();
+    }
+
+    /** Lower-cased names, repeats joined with commas; cookies go to the event's {@code cookies}, one by one. */
+    private static Map<String, String> headers(Map<String, List<String>> sent, HttpApiEvent.Builder event) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        sent.forEach((name, values) -> {
+            String key = name.toLowerCase(Locale.ROOT);
+            if (!key.equals("cookie")) {
+                headers.merge(key, String.join(",", values), (a, b) -> a + "," + b);
+                return;
+            }
+            for (String value : values) {
+                for (String cookie : value.split(";")) {
+                    if (!cookie.isBlank()) {
+                        event.cookie(cookie.strip());
+                    }
+                }
+            }
+        });
+        return headers;
+    }
+
+    /** Decoded names and values, a repeated name's values joined with commas. */
+    private static Map<String, String> query(String rawQuery) {
+        Map<String, String> query = new LinkedHashMap<>();
+        if (rawQuery == null) {
+            return query;
+        }
+        for (String pair : rawQuery.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String key = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            query.merge(key, value, (a, b) -> a + "," + b);
+        }
+        return query;
     }
 
     static boolean isUtf8(byte[] bytes) {

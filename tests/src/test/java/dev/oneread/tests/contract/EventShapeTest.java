@@ -12,6 +12,8 @@ import dev.oneread.local.auth.JwtAuthorizer;
 import dev.oneread.local.runner.HttpApiEventBuilder;
 import dev.oneread.local.runner.HttpApiEventBuilder.IncomingRequest;
 import dev.oneread.local.runner.RouteSpec;
+import dev.oneread.priming.PrimingRequest;
+import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,6 +28,7 @@ import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -178,6 +181,42 @@ class EventShapeTest {
         assertThat(loaded.getRawPath()).isEqualTo(request.rawPath());
         assertThat(loaded.getRequestContext().getAuthorizer().getJwt().getScopes())
                 .containsExactly("openid");
+        assertThat(fieldsThatMatter(roundTrip(file))).isEqualTo(fieldsThatMatter(original));
+    }
+
+    /** The events the shared model builds for priming and for the tests, a write with a body and a listing. */
+    static Stream<Arguments> modelEvents() {
+        return Stream.of(
+                Arguments.of(
+                        "priming",
+                        PrimingRequest.tenant("PATCH", "/workspaces/{workspaceId}")
+                                .withHeader("if-match", PrimingRequest.NO_SUCH_VERSION)
+                                .withBody("{\"name\":\"\"}")
+                                .toEvent()
+                                .toJson()),
+                Arguments.of(
+                        "tests",
+                        ApiEvent.of("GET", ApiEvent.PROJECTS)
+                                .path("workspaceId", "acme")
+                                .query(Map.of("limit", "2"))
+                                .json()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("modelEvents")
+    void modelEvent_shouldLoadIntoTheLibrarysEventAndSurviveARoundTrip(String builtFor, String event, @TempDir Path dir)
+            throws IOException {
+        // GIVEN an event of the one model, as priming or a test sends it
+        Path file = Files.writeString(dir.resolve(builtFor + ".json"), event);
+        Map<String, Object> original = Json.readObject(event);
+        // WHEN
+        APIGatewayV2HTTPEvent loaded = EventLoader.loadApiGatewayHttpEvent(file.toString());
+        // THEN the library reads it as API Gateway's event, with the caller's claims, and writes back what it read
+        assertThat(loaded.getRouteKey()).isEqualTo(original.get("routeKey"));
+        assertThat(loaded.getRequestContext().getHttp().getMethod())
+                .isEqualTo(((String) original.get("routeKey")).split(" ")[0]);
+        assertThat(loaded.getRequestContext().getAuthorizer().getJwt().getClaims())
+                .containsEntry("workspaces", builtFor.equals("priming") ? PrimingRequest.WORKSPACE : "acme");
         assertThat(fieldsThatMatter(roundTrip(file))).isEqualTo(fieldsThatMatter(original));
     }
 

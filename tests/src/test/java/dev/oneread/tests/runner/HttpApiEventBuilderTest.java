@@ -2,8 +2,8 @@ package dev.oneread.tests.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.oneread.http.HttpApiEvent;
 import dev.oneread.json.Json;
-import dev.oneread.local.runner.HttpApiEvent;
 import dev.oneread.local.runner.HttpApiEventBuilder;
 import dev.oneread.local.runner.HttpApiEventBuilder.IncomingRequest;
 import dev.oneread.local.runner.RouteSpec;

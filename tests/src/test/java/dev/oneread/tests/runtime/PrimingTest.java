@@ -2,7 +2,9 @@ package dev.oneread.tests.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpApiFunction;
+import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
@@ -14,7 +16,9 @@ import dev.oneread.model.Page;
 import dev.oneread.model.Project;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.priming.PrimingSamples;
+import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.priming.SampleStore;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.tests.support.Api;
@@ -100,6 +104,40 @@ class PrimingTest {
             assertThat(tally.operations()).containsExactly("GetItem", "GetItem", "Query");
             assertThat(tally.capacity()).isEqualByComparingTo("1.5");
         }
+    }
+
+    @Test
+    void prime_shouldReportTheFramesStatus_andZeroWhenTheSuccessPathFails() {
+        // GIVEN functions whose priming request is answered 404, and whose success path answers 200 or 500
+        HttpApiFunction succeeding = primingFunction(200);
+        HttpApiFunction failing = primingFunction(500);
+        // WHEN each primes itself
+        // THEN priming reports the status the frame returned for its request, unless its success path failed
+        assertThat(succeeding.prime()).isEqualTo(404);
+        assertThat(failing.prime()).isZero();
+    }
+
+    /** A function that answers its priming request 404, and its success path {@code successStatus}. */
+    private static HttpApiFunction primingFunction(int successStatus) {
+        ControlPlaneStore store = new ControlPlaneStore(TestEngine.get().client, "no-such-table");
+        return new HttpApiFunction(new FunctionConfig("Priming", "no-such-table", false, null)) {
+            @Override
+            protected HttpResponse handle(ApiRequest request, CallTally tally) {
+                return HttpResponse.json(404, Map.of("title", "Not Found"));
+            }
+
+            @Override
+            protected Optional<PrimingRequest> primingRequest() {
+                return Optional.of(PrimingRequest.tenant("GET", "/workspaces/{workspaceId}"));
+            }
+
+            @Override
+            protected Optional<PrimingSuccess> primingSuccess() {
+                return Optional.of(new PrimingSuccess(
+                        store.withSample(PrimingSamples.WORKSPACE),
+                        (request, tally) -> HttpResponse.json(successStatus, Map.of())));
+            }
+        };
     }
 
     private static List<Map<String, AttributeValue>> scan(Api api) {

@@ -1,17 +1,14 @@
 package dev.oneread.tests.support;
 
-import dev.oneread.json.Json;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import dev.oneread.http.HttpApiEvent;
+import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * One HTTP API payload format 2.0 event, in the shape API Gateway sends (see events/ for real files). Every
- * event a test sends is built here: a route, then only what the test changes.
+ * A test's request, as the {@link HttpApiEvent} API Gateway would send for it (see events/ for real files): a
+ * route, then only what the test changes. Immutable, so that a test can derive several requests from one.
  *
  * <pre>{@code
  * String event = ApiEvent.of("GET", ApiEvent.WORKSPACE).path("workspaceId", "acme").json();
@@ -42,8 +39,10 @@ public record ApiEvent(
     /** The operators' listing across workspaces (GET /workspaces is the registry). */
     public static final String ALL_PROJECTS = "/projects";
 
-    private static final DateTimeFormatter REQUEST_TIME =
-            DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ENGLISH);
+    /** The API every test event comes through, as a deployed stage names it. */
+    private static final String DOMAIN = "abc123.execute-api.us-east-1.amazonaws.com";
+
+    private static final String USER_AGENT = "curl/8.5.0";
 
     /** A request on this route from an ordinary caller, with no parameters, headers or body yet. */
     public static ApiEvent of(String method, String routePath) {
@@ -151,67 +150,35 @@ public record ApiEvent(
                 operator ? "openid oneread/admin" : "openid oneread/api");
     }
 
-    public String json() {
-        String rawPath = routePath;
-        for (Map.Entry<String, String> p : pathParameters.entrySet()) {
-            rawPath = rawPath.replace("{" + p.getKey() + "}", p.getValue());
-        }
-        StringBuilder rawQuery = new StringBuilder();
-        query.forEach((k, v) -> rawQuery.append(rawQuery.length() == 0 ? "" : "&")
-                .append(k)
-                .append('=')
-                .append(v));
-        Map<String, Object> allHeaders = new LinkedHashMap<>();
-        allHeaders.put("accept", "application/json");
-        allHeaders.put("host", "abc123.execute-api.us-east-1.amazonaws.com");
-        allHeaders.put("user-agent", "curl/8.5.0");
+    /** The event, with the headers curl sends (and a JSON body's type and length) before the test's own. */
+    public HttpApiEvent event() {
+        HttpApiEvent.Builder event = HttpApiEvent.builder(method, routePath)
+                .httpMethod(sentMethod)
+                .api("123456789012", "abc123", DOMAIN)
+                .source("203.0.113.7", "HTTP/1.1")
+                .received(UUID.randomUUID().toString(), Instant.now())
+                .header("accept", "application/json")
+                .header("host", DOMAIN)
+                .header("user-agent", USER_AGENT);
         if (body != null) {
-            allHeaders.put("content-type", "application/json");
-            allHeaders.put("content-length", Integer.toString(body.length()));
+            event.header("content-type", "application/json").header("content-length", Integer.toString(body.length()));
         }
-        headers.forEach((k, v) -> allHeaders.put(k.toLowerCase(Locale.ROOT), v));
-        Map<String, Object> http = new LinkedHashMap<>();
-        http.put("method", sentMethod);
-        http.put("path", rawPath);
-        http.put("protocol", "HTTP/1.1");
-        http.put("sourceIp", "203.0.113.7");
-        http.put("userAgent", "curl/8.5.0");
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("accountId", "123456789012");
-        context.put("apiId", "abc123");
+        headers.forEach(event::header);
+        pathParameters.forEach(event::pathParameter);
+        query.forEach(event::query);
+        if (body != null && base64) {
+            event.base64Body(body);
+        } else if (body != null) {
+            event.body(body);
+        }
         Map<String, Object> jwtClaims = effectiveClaims();
         if (jwtClaims != null) {
-            Map<String, Object> jwt = new LinkedHashMap<>();
-            jwt.put("claims", jwtClaims);
-            jwt.put("scopes", null);
-            context.put("authorizer", Map.of("jwt", jwt));
+            event.authorizer(new HttpApiEvent.Jwt(jwtClaims, null));
         }
-        context.put("domainName", "abc123.execute-api.us-east-1.amazonaws.com");
-        context.put("domainPrefix", "abc123");
-        context.put("http", http);
-        context.put("requestId", UUID.randomUUID().toString());
-        context.put("routeKey", routeKey());
-        context.put("stage", "$default");
-        ZonedDateTime now = ZonedDateTime.now(ZoneOffset.UTC);
-        context.put("time", REQUEST_TIME.format(now));
-        context.put("timeEpoch", now.toInstant().toEpochMilli());
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("version", "2.0");
-        event.put("routeKey", routeKey());
-        event.put("rawPath", rawPath);
-        event.put("rawQueryString", rawQuery.toString());
-        event.put("headers", allHeaders);
-        if (!query.isEmpty()) {
-            event.put("queryStringParameters", query);
-        }
-        if (!pathParameters.isEmpty()) {
-            event.put("pathParameters", pathParameters);
-        }
-        event.put("requestContext", context);
-        if (body != null) {
-            event.put("body", body);
-        }
-        event.put("isBase64Encoded", base64);
-        return Json.write(event);
+        return event.build();
+    }
+
+    public String json() {
+        return event().toJson();
     }
 }
