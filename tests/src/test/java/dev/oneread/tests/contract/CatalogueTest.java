@@ -1,4 +1,4 @@
-package dev.oneread.tests;
+package dev.oneread.tests.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
