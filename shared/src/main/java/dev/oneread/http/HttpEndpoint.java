@@ -5,6 +5,7 @@ import dev.oneread.json.Json;
 import dev.oneread.runtime.CallDetailSink;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
+import dev.oneread.store.InvocationDeadline;
 import dev.oneread.store.exceptions.UndecodableItemException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,10 +50,10 @@ public final class HttpEndpoint {
      */
     public HttpResponse serve(InputStream input, OutputStream output, Context context, Logic logic) throws IOException {
         long started = System.nanoTime();
-        CallTally tally = new CallTally(
+        CallTally tally = new CallTally(InvocationDeadline.in(
                 context == null
                         ? null
-                        : Duration.ofMillis(context.getRemainingTimeInMillis()).minus(RESPONSE_MARGIN));
+                        : Duration.ofMillis(context.getRemainingTimeInMillis()).minus(RESPONSE_MARGIN)));
         String requestId = context == null ? "" : context.getAwsRequestId();
         String apiRequestId = "";
         String route = "";

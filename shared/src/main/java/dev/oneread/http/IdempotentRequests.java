@@ -4,6 +4,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.StoredResponse;
 import dev.oneread.store.CallTally;
+import dev.oneread.store.InvocationDeadline;
 import dev.oneread.store.idempotency.IdempotencyStore;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -25,7 +26,7 @@ import java.util.function.Supplier;
  * of one request creates under the same id, and every created item carries the request's {@link
  * CreationToken}, so an attempt that meets an earlier attempt's item knows it for its own (the store answers
  * it as created). The claim is released only after a definite refusal (4xx); after a 5xx, a timeout or a
- * throttle the write may have landed, so the claim stays until {@link CallTally#untilSentWritesLand()}.
+ * throttle the write may have landed, so the claim stays until {@link InvocationDeadline#untilSentWritesLand()}.
  *
  * <pre>{@code return idempotency.run(request, workspaceId, tally, ids, (id, token) -> create(id, token));}</pre>
  */
@@ -75,7 +76,7 @@ public final class IdempotentRequests {
                 payloadHash,
                 ids.encode().apply(ids.fresh().get()),
                 clock.instant(),
-                tally.untilSentWritesLand(),
+                tally.deadline().untilSentWritesLand(),
                 tally);
         if (claim instanceof IdempotencyStore.Claim.Replay replay) {
             // Only what the API itself sets: its status, JSON, Location and ETag (see StoredResponse).

@@ -3,6 +3,7 @@ package dev.oneread.jobs;
 import com.amazonaws.services.lambda.runtime.Context;
 import dev.oneread.json.Json;
 import dev.oneread.store.CallTally;
+import dev.oneread.store.InvocationDeadline;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -45,7 +46,8 @@ public final class JobFrame {
     private static void frame(InputStream input, OutputStream output, Context context, Job job, boolean withCost)
             throws IOException {
         Map<String, Object> event = Json.readObject(input);
-        CallTally tally = new CallTally(context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis()));
+        CallTally tally = new CallTally(
+                InvocationDeadline.in(context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis())));
         Map<String, Object> result = new LinkedHashMap<>(job.run(event, tally, line -> log(context, Json.write(line))));
         if (withCost) {
             result.put("calls", tally.calls());

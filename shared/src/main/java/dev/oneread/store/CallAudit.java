@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -52,8 +51,6 @@ public final class CallAudit implements ExecutionInterceptor {
                 "oneread." + name + "@" + Integer.toHexString(System.identityHashCode(CallAudit.class)));
     }
 
-    /** Below this, a call cannot finish: fail fast with "unavailable" rather than start it. */
-    private static final Duration MIN_CALL_TIME = Duration.ofMillis(50);
     /** No single call waits longer than this, even with time to spare: the retries get the rest. */
     static final Duration MAX_ATTEMPT_TIME = Duration.ofSeconds(2);
 
@@ -61,22 +58,17 @@ public final class CallAudit implements ExecutionInterceptor {
     record Addressed(String partition, String index) {}
 
     /**
-     * Attaches {@code tally} and what the request addresses to one request, and timeouts from what is left of
-     * the invocation: the whole call (retries included) ends before the Lambda would be killed mid-write. The
-     * pure request stays as built; this is what is sent.
+     * Attaches {@code tally} and what the request addresses to one request, for the audit, and timeouts from what
+     * is left of the tally's {@link InvocationDeadline}. The pure request stays as built; this is what is sent.
      */
     @SuppressWarnings("unchecked")
     public static <T extends DynamoDbRequest> T tagged(T request, String partition, String index, CallTally tally) {
-        Duration remaining = tally.remaining();
-        if (remaining.compareTo(MIN_CALL_TIME) < 0) {
-            throw ApiCallTimeoutException.create(remaining.toMillis());
-        }
-        Duration attempt = remaining.compareTo(MAX_ATTEMPT_TIME) < 0 ? remaining : MAX_ATTEMPT_TIME;
         return (T) request.toBuilder()
-                .overrideConfiguration(o -> o.putExecutionAttribute(TALLY, tally)
-                        .putExecutionAttribute(ADDRESSED, new Addressed(partition, index))
-                        .apiCallTimeout(remaining)
-                        .apiCallAttemptTimeout(attempt))
+                .overrideConfiguration(o -> {
+                    tally.deadline().limit(o);
+                    o.putExecutionAttribute(TALLY, tally)
+                            .putExecutionAttribute(ADDRESSED, new Addressed(partition, index));
+                })
                 .build();
     }
 

@@ -10,54 +10,33 @@ import java.util.function.UnaryOperator;
 /**
  * The DynamoDB calls one invocation made, each as an {@link AuditedCall}, filled by {@link CallAudit}: how many,
  * the capacity they consumed, what each addressed. One tally per invocation; thread-safe because a fan-out
- * read reports from the query pool's threads ({@link QueryPool}), one per partition.
+ * read reports from the query pool's threads ({@link QueryPool}), one per partition. It carries the invocation's
+ * {@link InvocationDeadline} to the store, which keeps the two apart: the audit records, the deadline limits.
  */
 public final class CallTally {
-    /** Beyond the client's attempt timeout, for a request DynamoDB accepted but had not yet committed. */
-    static final Duration LANDING_MARGIN = Duration.ofSeconds(5);
-    /**
-     * How long after it was sent a write can still land: one attempt's timeout, and {@link #LANDING_MARGIN}. What
-     * ends a claim once its holder has stopped sending waits this long after the last send.
-     */
-    public static final Duration IN_FLIGHT = CallAudit.MAX_ATTEMPT_TIME.plus(LANDING_MARGIN);
-    /** Lambda's limit: no invocation, so no tally without a deadline either, sends for longer. */
-    private static final Duration LONGEST_INVOCATION = Duration.ofMinutes(15);
-
-    private final long deadlineNanos;
+    private final InvocationDeadline deadline;
     private final List<AuditedCall> calls = new ArrayList<>();
     private int inFlight;
     private int maxInFlight;
 
     /** A tally with no deadline: for tests and tools. */
     public CallTally() {
-        this(null);
+        this(InvocationDeadline.none());
     }
 
-    /**
-     * A tally for an invocation that must be done within {@code budget} (the Lambda's remaining time less a
-     * margin to write the response): every DynamoDB call gets at most what is left of it.
-     */
+    /** A tally for an invocation that must be done within {@code budget}: see {@link InvocationDeadline#in}. */
     public CallTally(Duration budget) {
-        this.deadlineNanos = budget == null ? Long.MAX_VALUE : System.nanoTime() + budget.toNanos();
+        this(InvocationDeadline.in(budget));
     }
 
-    /** Time left before the deadline; {@link Duration#ZERO} once it has passed. */
-    public Duration remaining() {
-        if (deadlineNanos == Long.MAX_VALUE) {
-            return Duration.ofDays(1);
-        }
-        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+    /** A tally for the invocation whose time budget is {@code deadline}. */
+    public CallTally(InvocationDeadline deadline) {
+        this.deadline = deadline;
     }
 
-    /**
-     * How long from now a write this invocation sends can still land: a request sent at the last moment of its
-     * budget stays on the wire for up to one attempt's timeout, and DynamoDB may commit it after the SDK gave up
-     * on it (a timeout is not a refusal); {@link #LANDING_MARGIN} covers the server's side of that. Whatever
-     * holds a claim on this invocation's behalf (an idempotency record) must hold at least this long.
-     */
-    public Duration untilSentWritesLand() {
-        Duration sendable = remaining().compareTo(LONGEST_INVOCATION) < 0 ? remaining() : LONGEST_INVOCATION;
-        return sendable.plus(IN_FLIGHT);
+    /** The invocation's time budget, which every call the store sends for this tally is limited to. */
+    public InvocationDeadline deadline() {
+        return deadline;
     }
 
     /** Records a request going out; returns its place, by which the audit completes it. */

@@ -125,7 +125,7 @@ public final class JobPace {
 
     /** Whether the invocation has time to start another page: what every job checks between pages. */
     public static boolean hasTime(CallTally tally) {
-        return tally.remaining().compareTo(STOP_MARGIN) > 0;
+        return tally.deadline().remaining().compareTo(STOP_MARGIN) > 0;
     }
 
     /**
@@ -138,7 +138,7 @@ public final class JobPace {
         long wait = Math.max(
                 bucket(reads, partition, share.readUnitsPerSecond(), now).debtNanos(now),
                 bucket(writes, partition, share.writeUnitsPerSecond(), now).debtNanos(now));
-        if (tally.remaining().minusNanos(wait).compareTo(STOP_MARGIN) <= 0) {
+        if (tally.deadline().remaining().minusNanos(wait).compareTo(STOP_MARGIN) <= 0) {
             return false;
         }
         pause(wait);

@@ -142,7 +142,7 @@ public final class StoreCalls {
         try {
             return sdkCall.get();
         } catch (ApiCallTimeoutException | ApiCallAttemptTimeoutException e) {
-            // A write that timed out may still land: see CallTally.untilSentWritesLand.
+            // A write that timed out may still land: see InvocationDeadline.untilSentWritesLand.
             throw new StoreUnavailableException(e);
         } catch (DynamoDbException e) {
             // Throttling that outlived the retries, and 5xx: unavailable. Not "nothing was written": DynamoDB can

@@ -7,6 +7,7 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.store.CallTally;
+import dev.oneread.store.InvocationDeadline;
 import dev.oneread.store.Items;
 import dev.oneread.store.JobPace;
 import dev.oneread.store.QueryPool;
@@ -39,7 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * (one conditional UpdateItem, before the first query, again before every batch and before the clean-up), until the
  * moment after which
  * no write it sends can still land: its invocation's deadline, one attempt's timeout and a landing margin ({@link
- * CallTally#untilSentWritesLand}). Lambda ends an invocation at its deadline, so a run that stalls cannot write
+ * InvocationDeadline#untilSentWritesLand}). Lambda ends an invocation at its deadline, so a run that stalls cannot write
  * past its lease. A second run (an operator's, or a client re-sending a long synchronous invoke) is refused while
  * the first holds it, so no stale copy of one run can follow another run's move, and the tombstones, removed when
  * the source is empty, are removed by the one run that could still copy. The same write refuses a workspace being
@@ -155,7 +156,11 @@ public final class ShardMigration {
             if (pace.call(KeyCodec.workspacePartition(workspaceId), tally, () -> {
                         Instant now = clock.instant();
                         return calls.update(
-                                requests.holdLease(workspaceId, run, now.plus(tally.untilSentWritesLand()), now),
+                                requests.holdLease(
+                                        workspaceId,
+                                        run,
+                                        now.plus(tally.deadline().untilSentWritesLand()),
+                                        now),
                                 tally);
                     })
                     .written()) {
@@ -178,7 +183,7 @@ public final class ShardMigration {
                         cleanly
                                 ? requests.releaseLease(workspaceId, run, clock.instant())
                                 : requests.shortenLease(
-                                        workspaceId, run, clock.instant().plus(CallTally.IN_FLIGHT)),
+                                        workspaceId, run, clock.instant().plus(InvocationDeadline.IN_FLIGHT)),
                         tally);
             } catch (RuntimeException e) {
                 // The lease runs out at its deadline: safe, and the caller sees the run's own outcome or error.

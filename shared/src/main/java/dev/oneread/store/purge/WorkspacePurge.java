@@ -164,7 +164,7 @@ public final class WorkspacePurge {
         Duration wait = Duration.between(now, sweepFrom(workspaceId, workspace.get()));
         if (wait.isNegative() || wait.isZero()) {
             wait = Duration.ZERO;
-        } else if (tally.remaining().minus(wait).compareTo(JobPace.STOP_MARGIN) <= 0) {
+        } else if (tally.deadline().remaining().minus(wait).compareTo(JobPace.STOP_MARGIN) <= 0) {
             // Delivered before its fence was up (a migration lease, a redrive, a hand-sent task): come back later.
             return Optional.of(new Outcome(0, false, "waiting", wait.compareTo(RECHECK) < 0 ? wait : RECHECK));
         }
