@@ -4,6 +4,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.jobs.JobTask;
+import dev.oneread.jobs.SqsClients;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
@@ -46,7 +47,7 @@ public final class DeleteWorkspaceFunction extends HttpApiFunction {
     private DeleteWorkspaceFunction(FunctionConfig config) {
         this(
                 DynamoDbClients.shared(),
-                DynamoDbClients.sqs(FunctionEnvironment.get()),
+                SqsClients.fromEnvironment(FunctionEnvironment.get()),
                 FunctionEnvironment.get().get("QUEUE_URL"),
                 config,
                 config.purgeFence(),
