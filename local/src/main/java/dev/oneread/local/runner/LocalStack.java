@@ -1,5 +1,6 @@
 package dev.oneread.local.runner;
 
+import dev.oneread.jobs.SqsClients;
 import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.DynaliteEngine;
@@ -292,7 +293,7 @@ public final class LocalStack implements AutoCloseable {
             limits.ifPresent(scaled -> scaleJobShare(environment, scaled));
             environment.put(DynamoDbClients.ENDPOINT_VARIABLE, engineEndpoint.toString());
             if (queueEndpoint != null) {
-                environment.put(DynamoDbClients.SQS_ENDPOINT_VARIABLE, queueEndpoint.toString());
+                environment.put(SqsClients.ENDPOINT_VARIABLE, queueEndpoint.toString());
             }
             environment.put("AWS_REGION", "us-east-1");
             environment.put("AWS_DEFAULT_REGION", "us-east-1");

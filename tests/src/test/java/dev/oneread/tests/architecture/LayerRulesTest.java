@@ -25,11 +25,13 @@ class LayerRulesTest {
     private static final String FUNCTIONS = "dev.oneread.functions..";
     private static final String[] SHARED = {
         "dev.oneread.keys..",
+        "dev.oneread.json..",
         "dev.oneread.expr..",
         "dev.oneread.model..",
         "dev.oneread.store..",
         "dev.oneread.http..",
         "dev.oneread.jobs..",
+        "dev.oneread.secrets..",
         "dev.oneread.runtime..",
         "dev.oneread.priming.."
     };
@@ -52,6 +54,8 @@ class LayerRulesTest {
         assertThat(main.contain(dev.oneread.expr.KeyCondition.class)).isTrue();
         assertThat(main.contain(dev.oneread.store.ControlPlaneStore.class)).isTrue();
         assertThat(main.contain(dev.oneread.http.HttpEndpoint.class)).isTrue();
+        assertThat(main.contain(dev.oneread.jobs.TaskQueue.class)).isTrue();
+        assertThat(main.contain(dev.oneread.secrets.CursorKeySecret.class)).isTrue();
         assertThat(main.contain("dev.oneread.store.internal.StoreCalls")).isTrue();
         assertThat(main.stream()
                         .map(JavaClass::getPackageName)

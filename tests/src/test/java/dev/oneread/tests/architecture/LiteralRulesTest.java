@@ -41,8 +41,8 @@ class LiteralRulesTest {
      */
     static final Pattern PLACEHOLDER = Pattern.compile("(?<![A-Za-z0-9_:#\"])[#:][A-Za-z_][A-Za-z0-9_]*");
 
-    private static final String KEYS = "shared/src/main/java/dev/oneread/keys/";
-    private static final String EXPR = "shared/src/main/java/dev/oneread/expr/";
+    private static final String KEYS = "shared/core/src/main/java/dev/oneread/keys/";
+    private static final String EXPR = "shared/store/src/main/java/dev/oneread/expr/";
 
     private final Path root = ProjectRoot.find();
     private List<Literal> literals;

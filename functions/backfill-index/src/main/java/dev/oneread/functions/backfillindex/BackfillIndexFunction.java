@@ -2,10 +2,10 @@ package dev.oneread.functions.backfillindex;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.jobs.JobFrame;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.runtime.JobFrame;
 import dev.oneread.store.backfill.IndexBackfill;
 import java.io.IOException;
 import java.io.InputStream;

@@ -4,6 +4,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.jobs.JobTask;
+import dev.oneread.jobs.SqsClients;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
@@ -45,7 +46,7 @@ public final class DeleteWorkspaceFunction extends HttpApiFunction {
     private DeleteWorkspaceFunction(FunctionConfig config) {
         this(
                 DynamoDbClients.shared(),
-                DynamoDbClients.sqs(config.environment()),
+                SqsClients.fromEnvironment(config.environment()),
                 config.environment().get("QUEUE_URL"),
                 config,
                 config.purgeFence(),

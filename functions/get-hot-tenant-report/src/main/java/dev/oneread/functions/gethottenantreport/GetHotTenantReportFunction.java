@@ -9,6 +9,7 @@ import dev.oneread.model.Page;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.secrets.CursorKeySecret;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.report.HotTenantReport;
 import java.util.Optional;
@@ -26,7 +27,9 @@ public final class GetHotTenantReportFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public GetHotTenantReportFunction() {
-        this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("GetHotTenantReport"));
+        this(
+                DynamoDbClients.shared(),
+                FunctionConfig.fromEnvironment("GetHotTenantReport", CursorKeySecret::fromEnvironment));
     }
 
     public GetHotTenantReportFunction(DynamoDbClient client, FunctionConfig config) {

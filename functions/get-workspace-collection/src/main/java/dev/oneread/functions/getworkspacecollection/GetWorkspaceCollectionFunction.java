@@ -8,6 +8,7 @@ import dev.oneread.model.WorkspaceCollection;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.secrets.CursorKeySecret;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.QueryPool;
@@ -23,7 +24,10 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public GetWorkspaceCollectionFunction() {
-        this(DynamoDbClients.shared(), QueryPool.shared(), FunctionConfig.fromEnvironment("GetWorkspaceCollection"));
+        this(
+                DynamoDbClients.shared(),
+                QueryPool.shared(),
+                FunctionConfig.fromEnvironment("GetWorkspaceCollection", CursorKeySecret::fromEnvironment));
     }
 
     /** @param pool runs the parallel fan-out over a hot workspace's shards */

@@ -10,6 +10,7 @@ import dev.oneread.model.ProjectStatus;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.secrets.CursorKeySecret;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.QueryPool;
@@ -25,7 +26,10 @@ public final class ListProjectsByStatusFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared clients and the function's environment. */
     public ListProjectsByStatusFunction() {
-        this(DynamoDbClients.shared(), QueryPool.shared(), FunctionConfig.fromEnvironment("ListProjectsByStatus"));
+        this(
+                DynamoDbClients.shared(),
+                QueryPool.shared(),
+                FunctionConfig.fromEnvironment("ListProjectsByStatus", CursorKeySecret::fromEnvironment));
     }
 
     /** @param pool runs the parallel fan-out over the index shards */

@@ -12,6 +12,7 @@ import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.priming.SampleStore;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.secrets.CursorKeySecret;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.QueryPool;
@@ -24,7 +25,10 @@ public final class ListProjectsFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public ListProjectsFunction() {
-        this(DynamoDbClients.shared(), QueryPool.shared(), FunctionConfig.fromEnvironment("ListProjects"));
+        this(
+                DynamoDbClients.shared(),
+                QueryPool.shared(),
+                FunctionConfig.fromEnvironment("ListProjects", CursorKeySecret::fromEnvironment));
     }
 
     /** @param pool runs the parallel fan-out over a hot workspace's shards */

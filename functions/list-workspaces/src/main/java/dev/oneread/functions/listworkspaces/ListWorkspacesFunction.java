@@ -9,6 +9,7 @@ import dev.oneread.model.Workspace;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.secrets.CursorKeySecret;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.QueryPool;
@@ -27,7 +28,10 @@ public final class ListWorkspacesFunction extends HttpApiFunction {
 
     /** Used by the Lambda runtime: the shared clients and the function's environment. */
     public ListWorkspacesFunction() {
-        this(DynamoDbClients.shared(), QueryPool.shared(), FunctionConfig.fromEnvironment("ListWorkspaces"));
+        this(
+                DynamoDbClients.shared(),
+                QueryPool.shared(),
+                FunctionConfig.fromEnvironment("ListWorkspaces", CursorKeySecret::fromEnvironment));
     }
 
     /** @param pool runs the parallel fan-out over the index shards */

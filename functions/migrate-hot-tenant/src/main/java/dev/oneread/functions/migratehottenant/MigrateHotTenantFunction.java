@@ -2,10 +2,10 @@ package dev.oneread.functions.migratehottenant;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.jobs.JobFrame;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.runtime.JobFrame;
 import dev.oneread.store.JobPace;
 import dev.oneread.store.QueryPool;
 import dev.oneread.store.migration.ShardMigration;

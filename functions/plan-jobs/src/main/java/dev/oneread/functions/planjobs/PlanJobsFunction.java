@@ -3,14 +3,15 @@ package dev.oneread.functions.planjobs;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.jobs.BatchItemFailures;
-import dev.oneread.jobs.JobFrame;
 import dev.oneread.jobs.JobPlanner;
+import dev.oneread.jobs.SqsClients;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.json.Json;
 import dev.oneread.keys.Ulid;
 import dev.oneread.model.ListPosition;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.runtime.JobFrame;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.QueryPool;
@@ -47,7 +48,7 @@ public final class PlanJobsFunction implements RequestStreamHandler {
         this(
                 DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
                 QueryPool.shared(),
-                DynamoDbClients.sqs(config.environment()),
+                SqsClients.fromEnvironment(config.environment()),
                 config.environment().get("QUEUE_URL"),
                 config.environment().get("PLAN_QUEUE_URL"),
                 config);

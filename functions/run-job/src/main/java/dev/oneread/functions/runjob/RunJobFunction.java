@@ -2,12 +2,13 @@ package dev.oneread.functions.runjob;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.oneread.jobs.JobFrame;
 import dev.oneread.jobs.JobWorker;
+import dev.oneread.jobs.SqsClients;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.runtime.JobFrame;
 import dev.oneread.store.JobPace;
 import dev.oneread.store.purge.WorkspacePurge;
 import dev.oneread.store.stats.StatsRollup;
@@ -36,7 +37,7 @@ public final class RunJobFunction implements RequestStreamHandler {
     private RunJobFunction(FunctionConfig config) {
         this(
                 DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
-                () -> DynamoDbClients.sqs(config.environment()), // only a purge's continuation sends
+                () -> SqsClients.fromEnvironment(config.environment()), // only a purge's continuation sends
                 config.environment().get("QUEUE_URL"),
                 config,
                 config.purgeFence(),
