@@ -52,36 +52,7 @@ public final class JobWorker {
             line.put("messageId", messageId);
             int callsBefore = tally.calls();
             try {
-                JobTask task = JobTask.fromJson(String.valueOf(record.get("body")));
-                line.put("task", task.job());
-                line.put("workspaceId", task.workspaceId().value());
-                if (task.shard() > 0) {
-                    line.put("shard", task.shard());
-                }
-                line.put("runId", task.runId());
-                admission.check(task, clock.instant());
-                if (JobTask.PURGE.equals(task.job())) {
-                    WorkspacePurge.Outcome outcome =
-                            purge.run(task.workspaceId(), task.runId(), clock.instant(), tally);
-                    line.put("deleted", outcome.deleted());
-                    line.put("state", outcome.state());
-                    if (!outcome.finished()) {
-                        // Its fence has not passed, or its pace is in debt: the queue holds the task until then.
-                        continueLater(task, outcome.continueAfter());
-                    }
-                } else {
-                    StatsRollup.Outcome outcome = stats.run(
-                            task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally, task.from());
-                    line.put("pages", outcome.pages());
-                    line.put("applied", outcome.applied());
-                    line.put("counts", outcome.counts());
-                    if (!outcome.finished()) {
-                        // Out of time between pages: the rest goes on in a continuation that carries where it
-                        // stopped and what it counted, instead of the task dying at its timeout and starting over.
-                        continueLater(task.continuedFrom(outcome.continueFrom().get()), outcome.continueAfter());
-                        line.put("state", "continues");
-                    }
-                }
+                runTask(JobTask.fromJson(String.valueOf(record.get("body"))), tally, line);
                 line.put("calls", tally.calls() - callsBefore);
                 line.put("ok", true);
             } catch (RuntimeException e) {
@@ -95,6 +66,46 @@ public final class JobWorker {
             log.accept(line);
         }
         return BatchItemFailures.of(failed);
+    }
+
+    /** One task, admitted first; what it did goes into its log {@code line}. */
+    private void runTask(JobTask task, CallTally tally, Map<String, Object> line) {
+        line.put("task", task.job());
+        line.put("workspaceId", task.workspaceId().value());
+        if (task.shard() > 0) {
+            line.put("shard", task.shard());
+        }
+        line.put("runId", task.runId());
+        admission.check(task, clock.instant());
+        if (JobTask.PURGE.equals(task.job())) {
+            runPurge(task, tally, line);
+        } else {
+            runStats(task, tally, line);
+        }
+    }
+
+    private void runPurge(JobTask task, CallTally tally, Map<String, Object> line) {
+        WorkspacePurge.Outcome outcome = purge.run(task.workspaceId(), task.runId(), clock.instant(), tally);
+        line.put("deleted", outcome.deleted());
+        line.put("state", outcome.state());
+        if (!outcome.finished()) {
+            // Its fence has not passed, or its pace is in debt: the queue holds the task until then.
+            continueLater(task, outcome.continueAfter());
+        }
+    }
+
+    private void runStats(JobTask task, CallTally tally, Map<String, Object> line) {
+        StatsRollup.Outcome outcome =
+                stats.run(task.workspaceId(), task.shard(), task.runId(), clock.instant(), tally, task.from());
+        line.put("pages", outcome.pages());
+        line.put("applied", outcome.applied());
+        line.put("counts", outcome.counts());
+        if (!outcome.finished()) {
+            // Out of time between pages: the rest goes on in a continuation that carries where it stopped and what
+            // it counted, instead of the task dying at its timeout and starting over.
+            continueLater(task.continuedFrom(outcome.continueFrom().get()), outcome.continueAfter());
+            line.put("state", "continues");
+        }
     }
 
     /** Sends a task that ran out of time to the queue, to go on in another invocation after {@code delay}. */

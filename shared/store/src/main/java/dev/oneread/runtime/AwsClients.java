@@ -62,9 +62,9 @@ public final class AwsClients {
     }
 
     /**
-     * The HTTP client of every client that sends, whichever its service. The fan-out runs up to {@link QueryPool#MAX_FAN_OUT}
-     * queries at once, and the JDK keeps only 5 idle connections to a host by default (its KeepAliveCache): the
-     * other queries of every page would open new connections. The URLConnection client's builder has no pool size
+     * The HTTP client of every client that sends, whichever its service. The fan-out runs up to
+     * {@link QueryPool#MAX_FAN_OUT} queries at once, and the JDK keeps only 5 idle connections to a host by default
+     * (its KeepAliveCache): the other queries of every page would open new connections. The URLConnection client's builder has no pool size
      * (only timeouts, TLS and proxy), and the JDK reads {@code http.maxConnections} once, when its HTTP client
      * first connects, so it is set here, before the first client built here can connect, rather than as a
      * side effect of loading the class. A value the operator set ({@code -Dhttp.maxConnections}) wins.

@@ -56,7 +56,11 @@ public final class DynamoDbClients {
     /** As {@link #fromEnvironment(Map, List)}, retrying as {@code retries} says: a job's client, a benchmark's. */
     public static DynamoDbClient fromEnvironment(
             Map<String, String> environment, List<ExecutionInterceptor> extra, Retries retries) {
-        return configured(DynamoDbClient.builder().httpClient(AwsClients.urlConnectionClient()), environment, extra, retries)
+        return configured(
+                        DynamoDbClient.builder().httpClient(AwsClients.urlConnectionClient()),
+                        environment,
+                        extra,
+                        retries)
                 .build();
     }
 

@@ -228,16 +228,7 @@ public final class ShardMigration {
                         log);
             }
             if (batch.isEmpty()) {
-                Optional<Integer> removed = removeTombstones(workspaceId, pace, tally);
-                if (removed.isEmpty()) {
-                    break; // out of time: the next run finds the source empty and finishes the clean-up
-                }
-                Map<String, Object> line = line(workspaceId, moved);
-                line.put("remaining", 0);
-                line.put("tombstonesRemoved", removed.get());
-                line.put("done", true);
-                log.accept(line);
-                return new Progress(moved, passes, true, "done");
+                return cleanUp(workspaceId, moved, passes, pace, tally, log);
             }
             passes++;
             after = Optional.of(Items.keyOf(batch.get(batch.size() - 1)));
@@ -248,6 +239,27 @@ public final class ShardMigration {
             log.accept(line);
         }
         return new Progress(moved, passes, false, "continues");
+    }
+
+    /** The source is empty: the move's tombstones go, and the move is done, unless the time runs out first. */
+    private Progress cleanUp(
+            WorkspaceId workspaceId,
+            int moved,
+            int passes,
+            JobPace pace,
+            CallTally tally,
+            Consumer<Map<String, Object>> log) {
+        Optional<Integer> removed = removeTombstones(workspaceId, pace, tally);
+        if (removed.isEmpty()) {
+            // Out of time: the next run finds the source empty and finishes the clean-up.
+            return new Progress(moved, passes, false, "continues");
+        }
+        Map<String, Object> line = line(workspaceId, moved);
+        line.put("remaining", 0);
+        line.put("tombstonesRemoved", removed.get());
+        line.put("done", true);
+        log.accept(line);
+        return new Progress(moved, passes, true, "done");
     }
 
     /**
