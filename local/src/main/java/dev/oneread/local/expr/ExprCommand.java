@@ -16,11 +16,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.IGetter;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -150,16 +153,8 @@ public final class ExprCommand implements Callable<Integer> {
         }
     }
 
-    /** The options every named access pattern takes. */
-    static final class PatternOptions {
-        @Option(
-                names = "--workspace",
-                required = true,
-                paramLabel = "ID",
-                converter = Converters.Workspace.class,
-                description = "the workspace")
-        WorkspaceId workspace;
-
+    /** The page size and table every named access pattern takes, after its own options. */
+    static final class PageOptions {
         @Option(
                 names = "--limit",
                 paramLabel = "N",
@@ -176,11 +171,26 @@ public final class ExprCommand implements Callable<Integer> {
         String table;
     }
 
+    /** The options of the workspace patterns: which workspace, then the page's. */
+    static final class PatternOptions {
+        @Option(
+                names = "--workspace",
+                required = true,
+                paramLabel = "ID",
+                converter = Converters.Workspace.class,
+                description = "the workspace")
+        WorkspaceId workspace;
+
+        @Mixin
+        PageOptions page;
+    }
+
     @Command(
             name = "query",
             sortOptions = false,
             synopsisHeading = "usage: ",
-            description = "A key condition from flags.")
+            description = "A key condition from flags.",
+            modelTransformer = Query.SortFlags.class)
     static final class Query implements Callable<Integer> {
         private final CommandIo io;
 
@@ -195,7 +205,7 @@ public final class ExprCommand implements Callable<Integer> {
                 description = "the partition key: attribute name and value")
         private NameValue partition;
 
-        @ArgGroup(exclusive = true, multiplicity = "0..1", heading = "at most one sort key condition:%n")
+        /** Set by the one {@link SortFlag} given, if any. */
         private Sort sort;
 
         @Option(names = "--desc", description = "newest first (ScanIndexForward false)")
@@ -219,95 +229,99 @@ public final class ExprCommand implements Callable<Integer> {
             this.io = io;
         }
 
-        /** The one sort key condition; each flag records its operator (and BETWEEN its upper bound). */
-        static final class Sort {
-            private SortOperator operator;
-            private NameValue key;
-            private String[] between;
+        /**
+         * A sort key flag of {@code expr query}, one for each operator, in the order the usage lists them. The
+         * seven differ only in these words, so this table declares them and {@link SortFlags} adds them.
+         */
+        enum SortFlag {
+            EQ("--sk-eq", "NAME=VALUE", "sort key = VALUE", SortOperator.EQ),
+            LT("--sk-lt", "NAME=VALUE", "sort key < VALUE", SortOperator.LT),
+            LE("--sk-le", "NAME=VALUE", "sort key <= VALUE", SortOperator.LE),
+            GT("--sk-gt", "NAME=VALUE", "sort key > VALUE", SortOperator.GT),
+            GE("--sk-ge", "NAME=VALUE", "sort key >= VALUE", SortOperator.GE),
+            BEGINS_WITH("--sk-begins-with", "NAME=PREFIX", "begins_with(sort key, PREFIX)", SortOperator.BEGINS_WITH),
+            // two values, NAME=LOW and HIGH: the label names both, so picocli's own repeat syntax is hidden
+            BETWEEN("--sk-between", "NAME=LOW HIGH", "sort key BETWEEN LOW AND HIGH", SortOperator.BETWEEN);
 
-            @Option(
-                    names = "--sk-eq",
-                    paramLabel = "NAME=VALUE",
-                    converter = NameValue.Converter.class,
-                    order = 1,
-                    description = "sort key = VALUE")
-            void equalTo(NameValue value) {
-                set(SortOperator.EQ, value);
-            }
+            private final String flag;
+            private final String paramLabel;
+            private final String description;
+            private final SortOperator operator;
 
-            @Option(
-                    names = "--sk-lt",
-                    paramLabel = "NAME=VALUE",
-                    converter = NameValue.Converter.class,
-                    order = 2,
-                    description = "sort key < VALUE")
-            void lessThan(NameValue value) {
-                set(SortOperator.LT, value);
-            }
-
-            @Option(
-                    names = "--sk-le",
-                    paramLabel = "NAME=VALUE",
-                    converter = NameValue.Converter.class,
-                    order = 3,
-                    description = "sort key <= VALUE")
-            void lessThanOrEqualTo(NameValue value) {
-                set(SortOperator.LE, value);
-            }
-
-            @Option(
-                    names = "--sk-gt",
-                    paramLabel = "NAME=VALUE",
-                    converter = NameValue.Converter.class,
-                    order = 4,
-                    description = "sort key > VALUE")
-            void greaterThan(NameValue value) {
-                set(SortOperator.GT, value);
-            }
-
-            @Option(
-                    names = "--sk-ge",
-                    paramLabel = "NAME=VALUE",
-                    converter = NameValue.Converter.class,
-                    order = 5,
-                    description = "sort key >= VALUE")
-            void greaterThanOrEqualTo(NameValue value) {
-                set(SortOperator.GE, value);
-            }
-
-            @Option(
-                    names = "--sk-begins-with",
-                    paramLabel = "NAME=PREFIX",
-                    converter = NameValue.Converter.class,
-                    order = 6,
-                    description = "begins_with(sort key, PREFIX)")
-            void beginsWith(NameValue value) {
-                set(SortOperator.BEGINS_WITH, value);
-            }
-
-            @Option(
-                    names = "--sk-between",
-                    arity = "2",
-                    paramLabel = "NAME=LOW HIGH",
-                    hideParamSyntax = true,
-                    order = 7,
-                    description = "sort key BETWEEN LOW AND HIGH")
-            void between(String[] lowAndHigh) {
-                operator = SortOperator.BETWEEN;
-                between = lowAndHigh;
-            }
-
-            private void set(SortOperator operator, NameValue key) {
+            SortFlag(String flag, String paramLabel, String description, SortOperator operator) {
+                this.flag = flag;
+                this.paramLabel = paramLabel;
+                this.description = description;
                 this.operator = operator;
-                this.key = key;
             }
 
+            /** The option, whose value the setter records on {@code query} as its one sort key condition. */
+            OptionSpec option(Query query) {
+                SortBinding binding = new SortBinding(query, operator);
+                OptionSpec.Builder option = OptionSpec.builder(flag)
+                        .paramLabel(paramLabel)
+                        .description(description)
+                        .order(ordinal() + 1)
+                        .hasInitialValue(false)
+                        .getter(binding)
+                        .setter(binding);
+                return operator == SortOperator.BETWEEN
+                        ? option.type(String[].class)
+                                .arity("2")
+                                .hideParamSyntax(true)
+                                .build()
+                        : option.type(NameValue.class)
+                                .converters(new NameValue.Converter())
+                                .build();
+            }
+        }
+
+        /**
+         * Adds the {@link SortFlag}s as one exclusive group, at most one of them, where an {@code @ArgGroup} of
+         * seven annotated methods would repeat the same declaration seven times.
+         */
+        static final class SortFlags implements CommandLine.IModelTransformer {
+            @Override
+            public CommandSpec transform(CommandSpec spec) {
+                ArgGroupSpec.Builder group = ArgGroupSpec.builder()
+                        .exclusive(true)
+                        .multiplicity("0..1")
+                        .heading("at most one sort key condition:%n");
+                for (SortFlag flag : SortFlag.values()) {
+                    group.addArg(flag.option((Query) spec.userObject()));
+                }
+                return spec.addArgGroup(group.build());
+            }
+        }
+
+        /**
+         * Binds a sort flag to the query's one condition. The getter gives picocli the value so far, as an annotated
+         * method's binding does: a repeated {@code --sk-between} adds its values to the first two, which count.
+         */
+        private record SortBinding(Query query, SortOperator operator) implements IGetter, ISetter {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <T> T get() {
+                return query.sort == null || query.sort.operator() != operator ? null : (T) query.sort.value();
+            }
+
+            @Override
+            public <T> T set(T value) {
+                T previous = get();
+                query.sort = new Sort(operator, value);
+                return previous;
+            }
+        }
+
+        /** The one sort key condition: its operator, and the flag's value (BETWEEN's is NAME=LOW and HIGH). */
+        record Sort(SortOperator operator, Object value) {
             /** @throws IllegalArgumentException for a BETWEEN whose low bound is not NAME=LOW */
             KeyCondition applyTo(KeyCondition condition) {
-                if (operator == SortOperator.BETWEEN) {
-                    NameValue low = NameValue.parse(between[0]);
-                    return condition.sort(operator, low.name(), low.value(), between[1]);
+                if (value instanceof String[] lowAndHigh) {
+                    NameValue low = NameValue.parse(lowAndHigh[0]);
+                    return condition.sort(operator, low.name(), low.value(), lowAndHigh[1]);
                 }
+                NameValue key = (NameValue) value;
                 return condition.sort(operator, key.name(), key.value(), null);
             }
         }
@@ -346,30 +360,18 @@ public final class ExprCommand implements Callable<Integer> {
                 description = "the template's IndexShards (default: ${DEFAULT-VALUE})")
         int shards;
 
-        @Option(
-                names = "--limit",
-                paramLabel = "N",
-                defaultValue = "20",
-                converter = Converters.Positive.class,
-                description = "the page size (default: ${DEFAULT-VALUE})")
-        int limit;
-
-        @Option(
-                names = "--table",
-                paramLabel = "NAME",
-                defaultValue = "oneread",
-                description = "the table name (default: ${DEFAULT-VALUE})")
-        String table;
+        @Mixin
+        PageOptions page;
 
         /** The sample these flags give: this many index shards, and this shard's query among them. */
         Sample sample(CommandSpec spec) {
             if (shard > shards) {
                 throw new ParameterException(spec.commandLine(), "--shard must be 1.." + shards);
             }
-            return Sample.of(table)
+            return Sample.of(page.table)
                     .withPlan(ShardPlan.none().withIndex(IndexPlan.of(shards)))
                     .withShard(shard)
-                    .withLimit(limit);
+                    .withLimit(page.limit);
         }
 
         /** Prints this shard's query of {@code pattern}, among the one per shard its page sends. */
@@ -401,7 +403,9 @@ public final class ExprCommand implements Callable<Integer> {
             return print(
                     io,
                     pattern,
-                    Sample.of(options.table).withWorkspace(options.workspace).withLimit(options.limit));
+                    Sample.of(options.page.table)
+                            .withWorkspace(options.workspace)
+                            .withLimit(options.page.limit));
         }
     }
 

@@ -110,6 +110,19 @@ class ExprCommandTest {
     }
 
     @Test
+    void queryHelp_shouldListTheSortFlagsInTheTablesOrder() {
+        // GIVEN the seven sort key flags, declared once as a table (they came from reflection, in varying order)
+        // WHEN
+        Run run = expr("query", "--help");
+        // THEN the synopsis lists them in the order of the options below it, on every run
+        assertThat(run.exitCode()).isZero();
+        assertThat(String.join(" ", run.stdout().trim().split("\\s+")))
+                .contains("[--sk-eq=NAME=VALUE | --sk-lt=NAME=VALUE | --sk-le=NAME=VALUE | --sk-gt=NAME=VALUE"
+                        + " | --sk-ge=NAME=VALUE | --sk-begins-with=NAME=PREFIX"
+                        + " | --sk-between=NAME=LOW HIGH [--sk-between=NAME=LOW HIGH]...]");
+    }
+
+    @Test
     void query_shouldSupportBetween() {
         Run run = expr("query", "--pk", "EntityRef=WS#acme", "--sk-between", "Detail=PROJ#0", "PROJ#9");
 
