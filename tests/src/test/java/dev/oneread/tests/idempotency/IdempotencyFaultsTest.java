@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.createproject.CreateProjectFunction;
 import dev.oneread.runtime.DynamoDbClients;
-import dev.oneread.tests.store.FaultsTest;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
+import dev.oneread.tests.support.InjectedFaults;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Partitions;
 import dev.oneread.tests.support.TestEngine;
@@ -149,7 +149,7 @@ class IdempotencyFaultsTest {
         public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
             Fault fault = planned.get();
             if (fault.kind == Kind.THROTTLED && Call.of(context.request()) == fault.call) {
-                throw FaultsTest.throttled();
+                throw InjectedFaults.throttled();
             }
         }
 
@@ -212,7 +212,8 @@ class IdempotencyFaultsTest {
         List<Integer> statuses = new ArrayList<>();
         Set<String> named = new LinkedHashSet<>();
         for (int attempt = 0; attempt < 40 && named.isEmpty(); attempt++) {
-            faults.plan(plan.fault(attempt));
+            Fault fault = plan.fault(attempt);
+            faults.plan(fault);
             Lambda.Response response = Lambda.invoke(create, event, REMAINING_MILLIS);
             faults.plan(Fault.NONE);
             statuses.add(response.status());
@@ -220,7 +221,9 @@ class IdempotencyFaultsTest {
                 named.add((String) response.json().get("id"));
             } else {
                 assertThat(response.status())
-                        .as("only retryable answers on the way")
+                        .as(
+                                "only retryable answers on the way (fault %s): %s %s",
+                                fault, response.body(), response.logLines())
                         .isIn(409, 503);
                 clock.wait(Duration.ofSeconds(Long.parseLong(response.headers().get("retry-after"))));
             }

@@ -12,9 +12,12 @@ import dev.oneread.local.TemplateTables;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
+import dev.oneread.tests.support.InjectedFaults;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Partitions;
 import dev.oneread.tests.support.TestEngine;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
@@ -25,14 +28,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
@@ -55,21 +56,9 @@ public class FaultsTest {
         public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
             if (when.test(context.request())) {
                 attempts.incrementAndGet();
-                throw throttled();
+                throw InjectedFaults.throttled();
             }
         }
-    }
-
-    /** What DynamoDB answers a request beyond the table's throughput: retryable, and nothing happened. */
-    public static ProvisionedThroughputExceededException throttled() {
-        return (ProvisionedThroughputExceededException) ProvisionedThroughputExceededException.builder()
-                .statusCode(400)
-                .message("injected throttling")
-                .awsErrorDetails(AwsErrorDetails.builder()
-                        .errorCode("ProvisionedThroughputExceededException")
-                        .serviceName("DynamoDB")
-                        .build())
-                .build();
     }
 
     @Test
@@ -102,6 +91,27 @@ public class FaultsTest {
                 .filteredOn(i -> i.get("Detail").s().startsWith("IDEM#"))
                 .singleElement()
                 .satisfies(claim -> assertThat(claim.get("status").s()).isEqualTo("INPROGRESS"));
+    }
+
+    @Test
+    void answerStreamFailingWhileRead_shouldGive503_notA500() {
+        // GIVEN a client whose answer stream fails as it is read (as when the SDK's timeout closes it under a read)
+        ExecutionInterceptor brokenStream = new ExecutionInterceptor() {
+            @Override
+            public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+                throw new UncheckedIOException(new IOException("stream is closed"));
+            }
+        };
+        DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(brokenStream));
+        GetWorkspaceFunction get = new GetWorkspaceFunction(client, Api.config("GetWorkspace"));
+        // WHEN
+        Lambda.Response response =
+                Lambda.invoke(get, ApiEvent.of("GET", ApiEvent.WORKSPACE).path("workspaceId", "acme"));
+        // THEN unavailable, retryable, and nothing of the failure in the answer
+        assertThat(response.status()).isEqualTo(503);
+        assertThat(response.contentType()).isEqualTo("application/problem+json");
+        assertThat(response.headers()).containsEntry("retry-after", "1");
+        assertThat(response.body()).doesNotContain("stream", "Exception");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.QueryPool;
 import dev.oneread.store.exceptions.StoreFailureException;
 import dev.oneread.store.exceptions.StoreUnavailableException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -158,6 +159,11 @@ public final class StoreCalls {
             throw new StoreUnavailableException(e);
         } catch (SdkException e) {
             throw new StoreFailureException(e);
+        } catch (UncheckedIOException e) {
+            // An answer whose stream failed while it was read, as the SDK's own timeout can close it under a slow
+            // read: the SDK's stream helpers hand that on unwrapped, not as an SdkClientException. The outcome is as
+            // unknown as a timeout's, so it is unavailable (IdempotencyFaultsTest's DEADLINE_REACHED met it).
+            throw new StoreUnavailableException(e);
         }
     }
 }
