@@ -10,9 +10,9 @@ import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.ControlPlaneRequests;
-import dev.oneread.tests.jobs.JobsTest;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.BulkLoad;
+import dev.oneread.tests.support.JobFunctions;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.TestEngine;
 import java.io.ByteArrayOutputStream;
@@ -45,8 +45,8 @@ public final class JobsBenchmark {
         SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
             String queue = queues.url("JobQueue");
-            PlanJobsFunction planner = JobsTest.planner(engine, queues, plan, table);
-            RunJobFunction worker = JobsTest.worker(engine.client, queues, plan, table);
+            PlanJobsFunction planner = JobFunctions.planner(engine, queues, plan, table);
+            RunJobFunction worker = JobFunctions.worker(engine.client, queues, plan, table);
             System.out.printf(
                     "machine: %d cores, java %s; %d workspaces; embedded ElasticMQ and dynalite%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), WORKSPACES);
@@ -64,9 +64,9 @@ public final class JobsBenchmark {
                         queues.arn("JobQueue"),
                         10,
                         concurrency,
-                        event -> JobsTest.invoke(worker, event, lines),
+                        event -> JobFunctions.invoke(worker, event, lines),
                         new PrintStream(new ByteArrayOutputStream()))) {
-                    while (JobsTest.applied(lines) < WORKSPACES) {
+                    while (JobFunctions.applied(lines) < WORKSPACES) {
                         Thread.sleep(50);
                     }
                 }

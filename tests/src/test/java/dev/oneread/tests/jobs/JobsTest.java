@@ -2,7 +2,6 @@ package dev.oneread.tests.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.functions.planjobs.PlanJobsFunction;
 import dev.oneread.functions.runjob.RunJobFunction;
 import dev.oneread.jobs.JobTask;
@@ -16,7 +15,6 @@ import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.CreationToken;
-import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.runtime.DynamoDbClients;
@@ -24,14 +22,11 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.JobFunctions;
 import dev.oneread.tests.support.Lambda;
-import dev.oneread.tests.support.TestContext;
 import dev.oneread.tests.support.TestEngine;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,7 +45,6 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -112,7 +106,7 @@ public class JobsTest {
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(1))) {
             String queue = queues.url("JobQueue");
             // WHEN the planner runs once
-            PlanJobsFunction planner = planner(engine, queues, plan, table);
+            PlanJobsFunction planner = JobFunctions.planner(engine, queues, plan, table);
             Map<String, Object> planned =
                     Lambda.invokeJob(planner, Map.of("job", "stats")).output();
             // THEN it sent exactly one task per workspace and one per shard of a hot tenant, 10 to a SendMessageBatch
@@ -129,7 +123,7 @@ public class JobsTest {
             // WHEN workers take the tasks, three of which fail on their first DynamoDB call
             Set<String> flaky = Set.of("job-010", "job-100", "job-150");
             Map<String, Integer> injected = new ConcurrentHashMap<>();
-            RunJobFunction worker = worker(
+            RunJobFunction worker = JobFunctions.worker(
                     DynamoDbClients.local(engine.endpoint, List.of(new FailFirstQuery(flaky, injected))),
                     queues,
                     plan,
@@ -137,11 +131,11 @@ public class JobsTest {
             List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
             try (QueuePoller poller = workers(queues, worker, lines)) {
                 Eventually.await(
-                        () -> applied(lines) >= TASKS && depth(queues, "JobDeadLetterQueue") >= 1,
+                        () -> JobFunctions.applied(lines) >= TASKS && depth(queues, "JobDeadLetterQueue") >= 1,
                         Duration.ofSeconds(60));
             }
             // THEN every task's counts were written once, and every workspace's equal a brute-force count
-            assertThat(applied(lines)).isEqualTo(TASKS);
+            assertThat(JobFunctions.applied(lines)).isEqualTo(TASKS);
             Map<String, Map<String, Integer>> truth = bruteForce();
             for (String ws : workspaces) {
                 Map<String, AttributeValue> item = engine.client
@@ -213,7 +207,7 @@ public class JobsTest {
         }
         SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
-            PlanJobsFunction planner = planner(engine, queues, ShardPlan.none(), table);
+            PlanJobsFunction planner = JobFunctions.planner(engine, queues, ShardPlan.none(), table);
             // WHEN the scheduled run has 4 s left, less than a page needs: it sends one page, then stops
             Map<String, Object> first =
                     Lambda.invokeJob(planner, Map.of("job", "stats"), 4_000).output();
@@ -229,7 +223,7 @@ public class JobsTest {
                     queues.arn("PlanQueue"),
                     1,
                     1,
-                    event -> invoke(planner, event, planLines),
+                    event -> JobFunctions.invoke(planner, event, planLines),
                     new PrintStream(new ByteArrayOutputStream()))) {
                 Eventually.await(
                         () -> planLines.stream().anyMatch(l -> Boolean.TRUE.equals(l.get("done"))),
@@ -293,7 +287,7 @@ public class JobsTest {
         SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(1))) {
             String queue = queues.url("JobQueue");
-            RunJobFunction worker = worker(engine.client, queues, plan, table);
+            RunJobFunction worker = JobFunctions.worker(engine.client, queues, plan, table);
             List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
             try (QueuePoller poller = workers(queues, worker, lines)) {
                 // WHEN the forged tasks come through the job queue
@@ -321,13 +315,13 @@ public class JobsTest {
                 // WHEN a real run follows
                 lines.clear();
                 Map<String, Object> planned = Lambda.invokeJob(
-                                planner(engine, queues, plan, table), Map.of("job", "stats"))
+                                JobFunctions.planner(engine, queues, plan, table), Map.of("job", "stats"))
                         .output();
                 assertThat(planned).containsEntry("tasks", 3);
-                Eventually.await(() -> applied(lines) >= 3, Duration.ofSeconds(30));
+                Eventually.await(() -> JobFunctions.applied(lines) >= 3, Duration.ofSeconds(30));
             }
             // THEN it is applied: nothing froze the stats
-            assertThat(applied(lines)).as(lines.toString()).isEqualTo(3);
+            assertThat(JobFunctions.applied(lines)).as(lines.toString()).isEqualTo(3);
             for (String ws : List.of(plain, hot)) {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> stats =
@@ -355,17 +349,6 @@ public class JobsTest {
         return out;
     }
 
-    /** The worker on the test's job queue (where a purge continues), with no purge fence. */
-    public static RunJobFunction worker(DynamoDbClient client, LocalQueues queues, ShardPlan plan, String table) {
-        return new RunJobFunction(
-                client,
-                queues::client,
-                queues.url("JobQueue"),
-                Api.config("RunJob", plan, table),
-                Duration.ZERO,
-                HotPartitionThreshold.defaults());
-    }
-
     /** The job queue's event source mapping: batches of 10, two at once; the worker's log lines go to {@code lines}. */
     private static QueuePoller workers(LocalQueues queues, RunJobFunction worker, List<Map<String, Object>> lines) {
         return QueuePoller.start(
@@ -374,40 +357,8 @@ public class JobsTest {
                 queues.arn("JobQueue"),
                 10,
                 2,
-                event -> invoke(worker, event, lines),
+                event -> JobFunctions.invoke(worker, event, lines),
                 new PrintStream(new ByteArrayOutputStream()));
-    }
-
-    /** The planner on the test's queues: the job queue, and its own for continuations. */
-    public static PlanJobsFunction planner(TestEngine engine, LocalQueues queues, ShardPlan plan, String table) {
-        return new PlanJobsFunction(
-                engine.client,
-                engine.pool,
-                queues.client(),
-                queues.url("JobQueue"),
-                queues.url("PlanQueue"),
-                Api.config("PlanJobs", plan, table));
-    }
-
-    /** One invocation of a job function by an event source mapping; its log lines go to {@code lines}. */
-    public static byte[] invoke(RequestStreamHandler function, byte[] event, List<Map<String, Object>> lines) {
-        TestContext context = new TestContext();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            function.handleRequest(new ByteArrayInputStream(event), out, context);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        context.logLines.forEach(line -> lines.add(Json.readObject(line)));
-        return out.toByteArray();
-    }
-
-    public static int applied(List<Map<String, Object>> lines) {
-        synchronized (lines) {
-            return (int) lines.stream()
-                    .filter(l -> Boolean.TRUE.equals(l.get("applied")))
-                    .count();
-        }
     }
 
     private static int depth(LocalQueues queues, String queue) {

@@ -23,6 +23,7 @@ import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.JobFunctions;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Pages;
 import dev.oneread.tests.support.TestEngine;
@@ -98,7 +99,7 @@ class PurgeTest {
                 2,
                 event -> {
                     taskReceived.countDown();
-                    return JobsTest.invoke(worker, event, lines);
+                    return JobFunctions.invoke(worker, event, lines);
                 },
                 new PrintStream(new ByteArrayOutputStream()));
     }
