@@ -58,23 +58,26 @@ async function loadPartitions() {
   const list = $('#partitions');
   list.replaceChildren();
   for (const tenant of data.tenants) {
+    // The shard count is the plan's (HotTenantShards); the partitions found only say how many hold data.
     const sharded = tenant.partitions.filter((p) => p.shard > 0);
+    const shardInfo = tenant.shards > 0
+      ? ` · ${plural(tenant.shards, 'shard')} · ${sharded.length} ${sharded.length === 1 ? 'holds' : 'hold'} data` : '';
     const title = el('button', { class: 'tenant-name', 'data-tenant': tenant.tenant, title: 'open the whole collection' },
       tenant.tenant);
     title.addEventListener('click', () => openCollection({ tenant: tenant.tenant }));
     const meta = el('span', { class: 'muted' },
-      ` ${tenant.items} items · ${formatBytes(tenant.bytes)}` + (sharded.length ? ` · ${sharded.length} shards` : ''));
-    const item = el('li', { class: 'tenant', 'data-tenant': tenant.tenant, 'data-shards': String(sharded.length) },
+      ` ${plural(tenant.items, 'item')} · ${formatBytes(tenant.bytes)}${shardInfo}`);
+    const item = el('li', { class: 'tenant', 'data-tenant': tenant.tenant, 'data-shards': String(tenant.shards) },
       title, meta);
-    if (tenant.partitions.length > 1 || sharded.length) {
+    if (tenant.partitions.length > 1 || sharded.length || tenant.shards > 0) {
       const shards = el('ul', { class: 'shards' });
       for (const p of tenant.partitions) {
         const label = p.shard > 0 ? `#${String(p.shard).padStart(2, '0')}` : 'unsharded';
         const b = el('button', { class: 'shard', 'data-partition': p.partition, 'data-shard': String(p.shard) }, label);
         b.addEventListener('click', () => openCollection({ partition: p.partition, tenant: tenant.tenant }));
-        shards.append(el('li', {}, b, el('span', { class: 'muted' }, ` ${p.items} items · ${formatBytes(p.bytes)}`)));
+        shards.append(el('li', {}, b, el('span', { class: 'muted' }, ` ${plural(p.items, 'item')} · ${formatBytes(p.bytes)}`)));
       }
-      item.append(el('details', {}, el('summary', {}, `${tenant.partitions.length} partitions`), shards));
+      item.append(el('details', {}, el('summary', {}, plural(tenant.partitions.length, 'partition')), shards));
     }
     list.append(item);
   }
@@ -83,11 +86,16 @@ async function loadPartitions() {
   const index = $('#index-partitions');
   index.replaceChildren(...(data.index ?? []).map((group) => el('li', { class: 'index-key', 'data-key': group.key },
     el('strong', {}, group.key),
-    el('span', { class: 'muted' }, ` ${group.items} entries · ${group.partitions.length} shards`),
+    el('span', { class: 'muted' }, ` ${plural(group.items, 'entry', 'entries')} · ${plural(group.partitions.length, 'shard')}`),
     el('details', {}, el('summary', {}, 'shards'),
       el('ul', { class: 'shards' }, ...group.partitions.map((p) =>
         el('li', {}, el('code', {}, p.partition), el('span', { class: 'muted' }, ` ${p.items}`))))))));
   if (!(data.index ?? []).length) index.append(el('li', { class: 'muted' }, 'no index entries'));
+}
+
+/** "1 entry", "2 entries": every count on the page goes through here. */
+function plural(count, one, many = `${one}s`) {
+  return `${count} ${count === 1 ? one : many}`;
 }
 
 function formatBytes(bytes) {
@@ -104,14 +112,14 @@ async function openCollection(view, offset = 0) {
   $('#collection-title').textContent = visible(view.partition ?? view.tenant);
   $('#collection-title').dataset.view = view.partition ?? view.tenant;
   $('#collection-summary').textContent =
-    `${data.total} items in ${data.partitions.length} partition${data.partitions.length === 1 ? '' : 's'}`;
+    `${plural(data.total, 'item')} in ${plural(data.partitions.length, 'partition')}`;
   const body = $('#collection tbody');
   const rows = data.rows.map(renderRow);
   body.replaceChildren(...rows);
   const more = $('#collection-more');
   more.replaceChildren();
   if (offset + data.rows.length < data.total) {
-    const next = el('button', {}, `next ${Math.min(PAGE, data.total - offset - data.rows.length)} items`);
+    const next = el('button', {}, `next ${plural(Math.min(PAGE, data.total - offset - data.rows.length), 'item')}`);
     next.addEventListener('click', () => openCollection(view, offset + data.rows.length));
     more.append(next);
   }
@@ -187,10 +195,10 @@ function select(entry) {
     el('h3', {}, `${entry.method} ${entry.path} → ${entry.status}`),
     el('p', { class: 'headers' },
       `X-Dynamo-Calls ${entry.headers?.calls ?? '—'} · X-Dynamo-Capacity ${entry.headers?.capacity ?? '—'} · `
-      + `log totals ${entry.totals?.calls} calls, ${entry.totals?.capacity} CU · `
+      + `log totals ${plural(entry.totals?.calls, 'call')}, ${entry.totals?.capacity} CU · `
       + (entry.agree ? 'they agree' : 'they DISAGREE')),
     entry.budget ? el('p', { class: entry.budget.over ? 'flag' : 'muted' },
-      `budget: ${entry.budget.description} (${entry.budget.calls} calls, ${entry.budget.capacity} CU)`
+      `budget: ${entry.budget.description} (${plural(entry.budget.calls, 'call')}, ${entry.budget.capacity} CU)`
       + (entry.budget.over ? ` — over: ${entry.budget.over}` : ' — within')) : null,
     el('ol', { class: 'calls' }, ...(entry.calls ?? []).map(renderCall)),
     ...(entry.writes ?? []).map(renderDiff));
@@ -253,6 +261,7 @@ function form() {
     value: $('#sort-value').value,
     high: $('#sort-high').value,
     descending: $('#descending').checked,
+    deployed: $('#deployed').checked,
     limit: Number.isFinite(limit) ? limit : 20,
   };
 }
@@ -280,7 +289,7 @@ async function build(run) {
     result.replaceChildren();
     if (run) {
       result.append(
-        el('p', { class: 'capacity' }, `${data.count} items returned, ${data.scannedCount} read · consumed ${data.consumed} RCU · predicted ${data.predicted} RCU from item sizes`),
+        el('p', { class: 'capacity' }, `${plural(data.count, 'item')} returned, ${data.scannedCount} read · consumed ${data.consumed} RCU · predicted ${data.predicted} RCU from item sizes`),
         el('table', {}, el('tbody', {}, ...data.items.map(renderRow))));
     }
   } catch (e) {
@@ -319,7 +328,7 @@ function renderHeat(frame) {
     return;
   }
   const limits = frame.limits;
-  summary.textContent = visible(`${frame.groups} groups · ${frame.partitions} partitions · over ${frame.seconds} s`
+  summary.textContent = visible(`${plural(frame.groups, 'group')} · ${plural(frame.partitions, 'partition')} · over ${frame.seconds} s`
     + (limits ? ` · limit per partition ${limits.read} RCU/s, ${limits.write} WCU/s (scale ${frame.scale})` : ' · no limits enforced'));
   summary.dataset.at = String(frame.at);
   const table = $('#heat-table-throttles');
@@ -358,7 +367,7 @@ function renderHeatGroup(g, rank, list) {
   const advice = g.recommendation;
   const partitions = (g.partitions ?? []).slice(0, HEAT_PARTITIONS);
   const details = el('details', { class: 'heat-partitions' },
-    el('summary', {}, `${g.partitionCount} partition${g.partitionCount === 1 ? '' : 's'}`
+    el('summary', {}, plural(g.partitionCount, 'partition')
       + (g.partitionCount > partitions.length ? ` (the ${partitions.length} hottest shown)` : '')),
     el('ul', {}, ...partitions.map(renderHeatPartition)));
   details.open = heat.open.has(id);
@@ -371,8 +380,8 @@ function renderHeatGroup(g, rank, list) {
       advice ? el('span', {
         class: 'heat-advice',
         'data-recommended-shards': String(advice.recommendedShards),
-        title: `hot-tenant report as of ${advice.asOf}: now ${advice.currentShards} shards`,
-      }, `report: ${advice.recommendedShards} shards`) : null,
+        title: `hot-tenant report as of ${advice.asOf}: now ${plural(advice.currentShards, 'shard')}`,
+      }, `report: ${plural(advice.recommendedShards, 'shard')}`) : null,
       el('span', { class: 'muted heat-requests' }, `${g.requests} req/s`)),
     el('div', { class: 'heat-bars' },
       bar('read', g.readUnits, g.hottestReadPercent, 'RCU/s', 'hottest partition'),
@@ -431,9 +440,20 @@ function refreshPartitionsSoon() {
   partitionsTimer = setTimeout(() => loadPartitions().catch(showError), 100);
 }
 
+/** How long an error stays in place of the connection's state before "live" (or "reconnecting…") returns. */
+const ERROR_SHOWN_MS = 5000;
+let stream = null;
+let errorTimer = null;
+
+function showConnection() {
+  clearTimeout(errorTimer);
+  $('#status').textContent = stream?.readyState === EventSource.OPEN ? 'live' : 'reconnecting…';
+}
+
 function connect() {
   const events = new EventSource(api('events'));
-  events.addEventListener('open', () => { $('#status').textContent = 'live'; });
+  stream = events;
+  events.addEventListener('open', showConnection);
   events.addEventListener('error', () => { $('#status').textContent = 'reconnecting…'; });
   events.addEventListener('request', (e) => addRequest(JSON.parse(e.data)));
   events.addEventListener('cleared', () => { state.requests = []; $('#requests').replaceChildren(); $('#request-detail').hidden = true; });
@@ -451,8 +471,24 @@ function connect() {
   });
 }
 
+// An error is news, not the connection's state: it shows for a while, then the state comes back (at once when
+// the stream reconnects), so a page left open all day does not say "error" long after it is live again.
 function showError(e) {
   $('#status').textContent = visible(`error: ${e.message}`);
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(showConnection, ERROR_SHOWN_MS);
+}
+
+/** Says on the button what the copy did, then puts its label back. */
+async function copy(button) {
+  const text = $(`#${button.dataset.copy}`).textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = 'copied';
+  } catch {
+    button.textContent = 'copy failed';
+  }
+  setTimeout(() => { button.textContent = 'copy'; }, 1500);
 }
 
 // ---- Start ------------------------------------------------------------------------------------------------
@@ -476,10 +512,12 @@ document.addEventListener('DOMContentLoaded', () => {
     e.target.value = '';
   });
   $('#pattern').addEventListener('change', showPatternFields);
+  // The snippets shown follow the toggle at once; running a query is left to the Run button.
+  $('#deployed').addEventListener('change', () => { if ($('#expr-cli').textContent) build(false); });
   $('#builder-form').addEventListener('submit', (e) => { e.preventDefault(); build(false); });
   $('#run').addEventListener('click', () => build(true));
   for (const button of document.querySelectorAll('button.copy')) {
-    button.addEventListener('click', () => navigator.clipboard?.writeText($(`#${button.dataset.copy}`).textContent));
+    button.addEventListener('click', () => copy(button));
   }
   for (const tab of document.querySelectorAll('#tabs .tab')) tab.addEventListener('click', () => showTab(tab.dataset.tab));
   showPatternFields();

@@ -4,6 +4,7 @@ import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Problems;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.store.report.HotTenantReport;
@@ -40,7 +41,9 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private static final Map<String, String> STATIC = Map.of(
             "index.html", "text/html; charset=utf-8",
             "console.js", "text/javascript; charset=utf-8",
-            "console.css", "text/css; charset=utf-8");
+            "console.css", "text/css; charset=utf-8",
+            // its own file, not a data: URI, so the policy below keeps img-src 'self'
+            "favicon.svg", "image/svg+xml");
     /** A fixture file can be large; anything larger than this is refused before it is read. */
     private static final int MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -53,6 +56,9 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
     private final TableMirror mirror;
+    /** The running start-api's HotTenantShards: a tenant's shard count is the plan's, not what holds data. */
+    private final ShardPlan plan;
+
     private final RequestLog log;
     private final ConsoleEvents events;
     private final ExpressionBuilder builder;
@@ -62,11 +68,12 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     private Console(TableMirror mirror, ShardPlan plan, URI engine, PrintStream out) {
         this.mirror = mirror;
+        this.plan = plan;
         this.events = new ConsoleEvents();
         this.heat = new HeatPoller(
                 engine, mirror.table(), new HotTenantReport(mirror.client(), mirror.table()), events, out);
         this.log = new RequestLog(mirror, plan, events);
-        this.builder = new ExpressionBuilder(mirror, plan);
+        this.builder = new ExpressionBuilder(mirror, plan, engine);
         this.fixtures = new Fixtures(mirror, plan);
         this.out = out;
     }
@@ -175,8 +182,10 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "requests" -> requests(method);
             case "heat" -> heat.view(number(query, "top", HeatPoller.TOP, 1, HeatPoller.TOP));
             case "budgets" -> budgets();
-            case "expr" ->
-                ExpressionBuilder.printed(builder.build(body(request)).request());
+            case "expr" -> {
+                ExpressionBuilder.Built built = builder.build(body(request));
+                yield ExpressionBuilder.printed(built.request(), built.engine());
+            }
             case "expr/run" -> builder.run(builder.build(body(request)));
             case "fixtures" -> {
                 if (method.equals("GET")) {
@@ -253,6 +262,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
                 Map<String, Object> created = new LinkedHashMap<>();
                 created.put("tenant", t);
                 created.put("decoded", place.decoded());
+                created.put("shards", place.decoded() ? plan.shardCount(WorkspaceId.of(t)) : 0);
                 created.put("items", 0);
                 created.put("bytes", 0L);
                 created.put("partitions", new ArrayList<Map<String, Object>>());

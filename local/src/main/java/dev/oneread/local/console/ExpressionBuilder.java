@@ -13,11 +13,13 @@ import dev.oneread.local.expr.ExprCommand;
 import dev.oneread.local.expr.RequestPrinter;
 import dev.oneread.store.ItemSize;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -36,10 +38,13 @@ final class ExpressionBuilder {
 
     private final TableMirror mirror;
     private final ShardPlan plan;
+    /** The engine the console reads, which its snippets name unless the form asks for the deployed table. */
+    private final URI engine;
 
-    ExpressionBuilder(TableMirror mirror, ShardPlan plan) {
+    ExpressionBuilder(TableMirror mirror, ShardPlan plan, URI engine) {
         this.mirror = mirror;
         this.plan = plan;
+        this.engine = engine;
     }
 
     /** What a query selects: one partition, a sort-key condition and an order (the key range), and a limit. */
@@ -62,7 +67,12 @@ final class ExpressionBuilder {
     }
 
     /** A built query: the request as sent, and what it selects. */
-    record Built(QueryRequest request, Selection selection) {}
+    /** A form's query, and the local engine its snippets name (empty: the deployed table). */
+    record Built(QueryRequest request, Selection selection, Optional<URI> engine) {
+        Built(QueryRequest request, Selection selection) {
+            this(request, selection, Optional.empty());
+        }
+    }
 
     /**
      * Builds the query a console form describes: an access pattern of the catalogue, or a custom key condition.
@@ -70,6 +80,12 @@ final class ExpressionBuilder {
      * @throws BadRequest naming what is wrong
      */
     Built build(Map<String, Object> form) {
+        Built built = select(form);
+        boolean deployed = Boolean.TRUE.equals(form.get("deployed"));
+        return new Built(built.request(), built.selection(), deployed ? Optional.empty() : Optional.of(engine));
+    }
+
+    private Built select(Map<String, Object> form) {
         String name = text(form, "pattern", "custom");
         int limit = limit(form.get("limit"));
         if (name.equals("custom")) {
@@ -138,12 +154,15 @@ final class ExpressionBuilder {
         }
     }
 
-    /** The three renderings {@code expr} prints. */
-    static Map<String, Object> printed(QueryRequest request) {
+    /**
+     * The three renderings {@code expr} prints: its snippets for {@code engine}, a local engine, as {@code expr
+     * --endpoint-url} prints them, or for the deployed table when it is empty.
+     */
+    static Map<String, Object> printed(QueryRequest request, Optional<URI> engine) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("expression", String.join("\n", RequestPrinter.expressionLines(request)));
-        out.put("java", String.join("\n", RequestPrinter.javaSnippet(request)));
-        out.put("cli", String.join("\n", RequestPrinter.awsCli(request)));
+        out.put("java", String.join("\n", RequestPrinter.javaSnippet(request, engine)));
+        out.put("cli", String.join("\n", RequestPrinter.awsCli(request, engine)));
         return out;
     }
 
@@ -151,7 +170,7 @@ final class ExpressionBuilder {
     Map<String, Object> run(Built built) {
         BigDecimal predicted = ItemSize.queryReadUnits(predictedItems(built.selection()), false);
         QueryResponse response = mirror.client().query(built.request());
-        Map<String, Object> out = new LinkedHashMap<>(printed(built.request()));
+        Map<String, Object> out = new LinkedHashMap<>(printed(built.request(), built.engine()));
         List<Map<String, Object>> rows = new ArrayList<>();
         response.items().forEach(item -> rows.add(ItemRows.row(item)));
         out.put("items", rows);

@@ -12,8 +12,10 @@ import dev.oneread.local.catalogue.Sample;
 import dev.oneread.local.cli.CommandIo;
 import dev.oneread.local.cli.Converters;
 import dev.oneread.model.ProjectStatus;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -56,6 +58,17 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 public final class ExprCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
+
+    /*
+     * expr runs no engine and cannot know which one the user means, so by default it prints for the deployed
+     * table (the CLI's and SDK's own configuration); the flag names a local engine.
+     */
+    @Option(
+            names = "--endpoint-url",
+            paramLabel = "URL",
+            scope = CommandLine.ScopeType.INHERIT,
+            description = "print for a local engine at URL (e.g. http://127.0.0.1:8000) instead of the deployed table")
+    private URI endpoint;
 
     @Override
     public Integer call() {
@@ -117,17 +130,22 @@ public final class ExprCommand implements Callable<Integer> {
     }
 
     /** Prints the request the store sends for {@code pattern} (a Query: {@code expr} offers only those). */
-    static int print(CommandIo io, AccessPattern pattern, Sample sample) {
-        return print(io, (QueryRequest) pattern.request(sample));
+    static int print(CommandIo io, AccessPattern pattern, Sample sample, CommandSpec spec) {
+        return print(io, (QueryRequest) pattern.request(sample), spec);
     }
 
     /** Prints the three renderings of {@code request} and returns the exit code. */
-    static int print(CommandIo io, QueryRequest request) {
+    static int print(CommandIo io, QueryRequest request, CommandSpec spec) {
+        CommandSpec expr = spec;
+        while (!(expr.userObject() instanceof ExprCommand)) {
+            expr = expr.parent(); // the option is inherited: its value is on expr's own field
+        }
+        Optional<URI> engine = Optional.ofNullable(((ExprCommand) expr.userObject()).endpoint);
         RequestPrinter.expressionLines(request).forEach(io.out()::println);
         io.out().println();
-        RequestPrinter.javaSnippet(request).forEach(io.out()::println);
+        RequestPrinter.javaSnippet(request, engine).forEach(io.out()::println);
         io.out().println();
-        RequestPrinter.awsCli(request).forEach(io.out()::println);
+        RequestPrinter.awsCli(request, engine).forEach(io.out()::println);
         return 0;
     }
 
@@ -338,7 +356,7 @@ public final class ExprCommand implements Callable<Integer> {
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
-            return print(io, request);
+            return print(io, request, spec);
         }
     }
 
@@ -375,12 +393,12 @@ public final class ExprCommand implements Callable<Integer> {
         }
 
         /** Prints this shard's query of {@code pattern}, among the one per shard its page sends. */
-        int print(CommandIo io, AccessPattern pattern, Sample sample) {
+        int print(CommandIo io, AccessPattern pattern, Sample sample, CommandSpec spec) {
             io.out()
                     .println("# shard " + shard + " of " + shards
                             + ": the page sends one such query per shard, at once, and merges them "
                             + (pattern.key(sample).descending() ? "newest first" : "in id order"));
-            return ExprCommand.print(io, pattern, sample);
+            return ExprCommand.print(io, pattern, sample, spec);
         }
     }
 
@@ -392,6 +410,9 @@ public final class ExprCommand implements Callable<Integer> {
 
         @Mixin
         private PatternOptions options;
+
+        @Spec
+        private CommandSpec spec;
 
         WorkspacePattern(CommandIo io, AccessPattern pattern) {
             this.io = io;
@@ -405,7 +426,8 @@ public final class ExprCommand implements Callable<Integer> {
                     pattern,
                     Sample.of(options.page.table)
                             .withWorkspace(options.workspace)
-                            .withLimit(options.page.limit));
+                            .withLimit(options.page.limit),
+                    spec);
         }
     }
 
@@ -428,7 +450,7 @@ public final class ExprCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return options.print(io, pattern, options.sample(spec));
+            return options.print(io, pattern, options.sample(spec), spec);
         }
     }
 
@@ -454,7 +476,7 @@ public final class ExprCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return options.print(io, pattern, options.sample(spec).withStatus(status));
+            return options.print(io, pattern, options.sample(spec).withStatus(status), spec);
         }
     }
 }

@@ -1,9 +1,11 @@
 package dev.oneread.local.expr;
 
 import dev.oneread.json.Json;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
@@ -14,6 +16,13 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  */
 public final class RequestPrinter {
     private static final int LABEL_WIDTH = 27;
+    /**
+     * A local engine checks neither region nor credentials, but the SDK and the CLI refuse to send without them:
+     * fixed ones make a local snippet run on a machine with no AWS configuration at all.
+     */
+    private static final String LOCAL_REGION = "us-east-1";
+
+    private static final String LOCAL_KEY = "local";
 
     private RequestPrinter() {}
 
@@ -33,18 +42,47 @@ public final class RequestPrinter {
         return lines;
     }
 
-    /** Imports, then statements that build the request and send it with a {@code DynamoDbClient dynamoDb}. */
+    /** The snippet for the deployed table: it sends with {@code DynamoDbClient dynamoDb}, the caller's client. */
     public static List<String> javaSnippet(QueryRequest request) {
-        List<String> lines = new ArrayList<>(List.of(
-                "import java.util.Map;",
+        return javaSnippet(request, Optional.empty());
+    }
+
+    /**
+     * Imports, then statements that build the request and send it: with the caller's {@code DynamoDbClient
+     * dynamoDb} for the deployed table, or with one they declare for {@code engine}, a local engine.
+     */
+    public static List<String> javaSnippet(QueryRequest request, Optional<URI> engine) {
+        List<String> lines = new ArrayList<>();
+        if (engine.isPresent()) {
+            lines.add("import java.net.URI;");
+        }
+        lines.add("import java.util.Map;");
+        if (engine.isPresent()) {
+            lines.add("import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;");
+            lines.add("import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;");
+            lines.add("import software.amazon.awssdk.regions.Region;");
+        }
+        lines.addAll(List.of(
                 "import software.amazon.awssdk.services.dynamodb.DynamoDbClient;",
                 "import software.amazon.awssdk.services.dynamodb.model.AttributeValue;",
                 "import software.amazon.awssdk.services.dynamodb.model.QueryRequest;",
                 "import software.amazon.awssdk.services.dynamodb.model.QueryResponse;",
-                "import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;",
-                "// dynamoDb: your DynamoDbClient",
-                "QueryRequest request = QueryRequest.builder()",
-                "        .tableName(" + javaString(request.tableName()) + ")"));
+                "import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;"));
+        if (engine.isPresent()) {
+            lines.addAll(List.of(
+                    "// the local engine, which takes any region and credentials",
+                    "DynamoDbClient dynamoDb = DynamoDbClient.builder()",
+                    "        .endpointOverride(URI.create("
+                            + javaString(engine.get().toString()) + "))",
+                    "        .region(Region.of(" + javaString(LOCAL_REGION) + "))",
+                    "        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("
+                            + javaString(LOCAL_KEY) + ", " + javaString(LOCAL_KEY) + ")))",
+                    "        .build();"));
+        } else {
+            lines.add("// dynamoDb: your DynamoDbClient");
+        }
+        lines.add("QueryRequest request = QueryRequest.builder()");
+        lines.add("        .tableName(" + javaString(request.tableName()) + ")");
         if (request.indexName() != null) {
             lines.add("        .indexName(" + javaString(request.indexName()) + ")");
         }
@@ -70,9 +108,21 @@ public final class RequestPrinter {
         return String.join("\n", lines).lines().toList(); // map entries span several lines
     }
 
-    /** {@code aws dynamodb query ...}, one option a line, every argument single-quoted where needed. */
+    /** The command line for the deployed table: the CLI's own configuration picks account and region. */
     public static List<String> awsCli(QueryRequest request) {
+        return awsCli(request, Optional.empty());
+    }
+
+    /**
+     * {@code aws dynamodb query ...}, one option a line, every argument single-quoted where needed; for a local
+     * {@code engine}, its endpoint, a region, and credentials set for this one command.
+     */
+    public static List<String> awsCli(QueryRequest request, Optional<URI> engine) {
         List<String> options = new ArrayList<>();
+        engine.ifPresent(uri -> {
+            options.add("--endpoint-url " + shellQuote(uri.toString()));
+            options.add("--region " + LOCAL_REGION);
+        });
         options.add("--table-name " + shellQuote(request.tableName()));
         if (request.indexName() != null) {
             options.add("--index-name " + shellQuote(request.indexName()));
@@ -97,7 +147,10 @@ public final class RequestPrinter {
                     + request.returnConsumedCapacity().toString());
         }
         List<String> lines = new ArrayList<>();
-        lines.add("aws dynamodb query \\");
+        lines.add((engine.isPresent()
+                        ? "AWS_ACCESS_KEY_ID=" + LOCAL_KEY + " AWS_SECRET_ACCESS_KEY=" + LOCAL_KEY + " "
+                        : "")
+                + "aws dynamodb query \\");
         for (int i = 0; i < options.size(); i++) {
             lines.add("    " + options.get(i) + (i < options.size() - 1 ? " \\" : ""));
         }

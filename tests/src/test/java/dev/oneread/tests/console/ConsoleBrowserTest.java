@@ -7,6 +7,7 @@ import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Chromium;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,6 +44,9 @@ class ConsoleBrowserTest {
     private final String table = "console-" + UUID.randomUUID().toString().substring(0, 8);
     private final String ws = Api.freshWorkspaceId("console");
     private final String hot = Api.freshWorkspaceId("hot");
+    /** Planned at 10 shards like {@code hot}, but given one project: data in one shard only. */
+    private final String sparse = Api.freshWorkspaceId("sparse");
+
     private final List<String> projects = new ArrayList<>();
     private LocalApi api;
     private ChromeDriver browser;
@@ -50,7 +54,7 @@ class ConsoleBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        api = LocalApi.start(engine, table, Map.of("HotTenantShards", hot + "=10"));
+        api = LocalApi.start(engine, table, Map.of("HotTenantShards", hot + "=10," + sparse + "=10"));
         // GIVEN a workspace and 30 projects, and a hot tenant of 10 shards, all made through the API
         assertThat(api.send("POST", "/workspaces", "{\"id\":\"" + ws + "\",\"name\":\"Console\"}", List.of(), true)
                         .statusCode())
@@ -152,7 +156,7 @@ class ConsoleBrowserTest {
         WebElement detail = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("request-detail")));
         assertThat(detail.getText())
                 .contains("X-Dynamo-Calls 1 · X-Dynamo-Capacity " + capacity)
-                .contains("log totals 1 calls, " + capacity + " CU · they agree")
+                .contains("log totals 1 call, " + capacity + " CU · they agree")
                 .contains("Query oneread".replace("oneread", table))
                 .contains("KeyConditionExpression #er = :er AND begins_with(#d, :p)")
                 .contains("\":er\":{\"S\":\"WS#" + ws + "\"}")
@@ -234,8 +238,19 @@ class ConsoleBrowserTest {
                         "KeyConditionExpression     \"#er = :er AND begins_with(#d, :p)\"",
                         "ExpressionAttributeNames   { \"#er\": \"EntityRef\", \"#d\": \"Detail\" }",
                         "ExpressionAttributeValues  { \":er\": \"WS#" + ws + "\", \":p\": \"PROJ#\" }");
-        assertThat(browser.findElement(By.id("expr-java")).getText()).contains("QueryRequest.builder()");
-        assertThat(browser.findElement(By.id("expr-cli")).getText()).startsWith("aws dynamodb query");
+        // AND the snippets are for the engine the console reads, as `expr --endpoint-url` prints them
+        assertThat(browser.findElement(By.id("expr-java")).getText())
+                .contains("QueryRequest.builder()", ".endpointOverride(URI.create(\"" + engine.endpoint + "\"))");
+        assertThat(browser.findElement(By.id("expr-cli")).getText())
+                .startsWith("AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local aws dynamodb query")
+                .contains("--endpoint-url " + engine.endpoint + " \\", "--region us-east-1");
+        // WHEN the toggle asks for the deployed table THEN they are today's, with no endpoint
+        browser.findElement(By.id("deployed")).click();
+        wait.until(d -> d.findElement(By.id("expr-cli")).getText().startsWith("aws dynamodb query"));
+        assertThat(browser.findElement(By.id("expr-cli")).getText()).doesNotContain("--endpoint-url");
+        assertThat(browser.findElement(By.id("expr-java")).getText())
+                .contains("// dynamoDb: your DynamoDbClient")
+                .doesNotContain("endpointOverride");
         // WHEN it runs
         browser.findElement(By.id("run")).click();
         WebElement result = wait.until(d -> d.findElement(By.cssSelector("#run-result .capacity")));
@@ -336,5 +351,46 @@ class ConsoleBrowserTest {
         assertThat(row.getText()).contains("<img src=x onerror=").contains("\\u202Egnp.exe");
         assertThat(browser.findElements(By.cssSelector("#collection img"))).isEmpty();
         assertThat(browser.getTitle()).isEqualTo("oneread console");
+    }
+
+    @Test
+    @Order(9)
+    void sparseTenant_shouldShowThePlannedShards_andHowManyHoldData() throws Exception {
+        // GIVEN a tenant the plan gives 10 shards, with one project: data in one shard
+        api.send("POST", "/workspaces", "{\"id\":\"" + sparse + "\",\"name\":\"Sparse\"}", List.of(), true);
+        create(sparse, "{\"name\":\"only\"}");
+        // WHEN it is listed THEN its count is the plan's, with how many hold data, each count in the singular
+        WebElement tenant =
+                wait.until(d -> d.findElement(By.cssSelector("#partitions li.tenant[data-tenant='" + sparse + "']")));
+        assertThat(tenant.getAttribute("data-shards")).isEqualTo("10");
+        assertThat(tenant.getText()).contains("10 shards · 1 holds data");
+        tenant.findElement(By.tagName("summary")).click();
+        assertThat(tenant.findElements(By.cssSelector(".shards li")).stream().map(WebElement::getText))
+                .anyMatch(t -> t.matches("#\\d\\d 1 item · .*"));
+    }
+
+    @Test
+    @Order(10)
+    void page_shouldHaveAFavicon_copyFeedback_andLiveBackAfterAnError() throws Exception {
+        // GIVEN the page's icon: its own file, served (no 404 on load)
+        String icon = browser.findElement(By.cssSelector("link[rel='icon']")).getAttribute("href");
+        assertThat(api.send("GET", URI.create(icon).getPath(), null, List.of(), false)
+                        .statusCode())
+                .isEqualTo(200);
+        // WHEN a snippet is copied THEN its button says so
+        browser.findElement(By.id("pattern")).sendKeys("key condition");
+        browser.findElement(By.id("partition")).sendKeys("WS#" + ws);
+        browser.findElement(By.id("build")).click();
+        wait.until(d -> !d.findElement(By.id("expr-cli")).getText().isEmpty());
+        WebElement copy = browser.findElement(By.cssSelector("button.copy[data-copy='expr-cli']"));
+        copy.click();
+        wait.until(d -> copy.getText().startsWith("copied") || copy.getText().equals("copy failed"));
+        // WHEN an action fails THEN the error shows, and "live" comes back on its own
+        Path bad = SCREENSHOTS.resolve(table + "-not-json.json").toAbsolutePath();
+        Files.writeString(bad, "not json", StandardCharsets.UTF_8);
+        browser.findElement(By.id("import-fixtures")).sendKeys(bad.toString());
+        wait.until(d -> d.findElement(By.id("status")).getText().startsWith("error"));
+        new WebDriverWait(browser, Duration.ofSeconds(15))
+                .until(d -> d.findElement(By.id("status")).getText().equals("live"));
     }
 }

@@ -148,22 +148,79 @@ class ExprCommandTest {
     void javaSnippet_shouldCompile(@TempDir Path dir) throws IOException {
         // GIVEN the snippet, wrapped into a method that receives the client it names
         List<String> snippet = expr("list-projects", "--workspace", "acme").section(1);
+        // WHEN it is compiled THEN
+        assertCompiles(dir, "Snippet", "DynamoDbClient dynamoDb", snippet);
+        assertThat(dir.resolve("Snippet.class")).exists();
+    }
+
+    /** Compiles {@code snippet} as the body of {@code static QueryResponse run(parameters)} in class {@code name}. */
+    private static void assertCompiles(Path dir, String name, String parameters, List<String> snippet)
+            throws IOException {
         String imports = snippet.stream().filter(l -> l.startsWith("import ")).collect(Collectors.joining("\n"));
         String body = snippet.stream().filter(l -> !l.startsWith("import ")).collect(Collectors.joining("\n        "));
-        Path source = dir.resolve("Snippet.java");
+        Path source = dir.resolve(name + ".java");
         Files.writeString(
                 source,
-                imports + "\n\nclass Snippet {\n    static QueryResponse run(DynamoDbClient dynamoDb) {\n        "
+                imports + "\n\nclass " + name + " {\n    static QueryResponse run(" + parameters + ") {\n        "
                         + body + "\n        return response;\n    }\n}\n");
-        // WHEN
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         int result = compiler.run(
                 null, diagnostics, diagnostics, "-classpath", classpath, "-d", dir.toString(), source.toString());
-        // THEN
         assertThat(result).as(diagnostics.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(dir.resolve("Snippet.class")).exists();
+    }
+
+    /** What {@code cli} hands an {@code aws} shell function (defined by {@code aws}) when bash runs it. */
+    private static List<String> throughBash(String aws, List<String> cli) throws Exception {
+        Process bash = new ProcessBuilder("bash", "-c", aws + "\n" + String.join("\n", cli) + "\n")
+                .redirectErrorStream(true)
+                .start();
+        List<String> args = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .toList();
+        assertThat(bash.waitFor()).isZero();
+        return args;
+    }
+
+    @Test
+    void endpointUrl_shouldPrintSnippetsThatReachTheLocalEngine() throws Exception {
+        // GIVEN a pattern and the query command, each told of a local engine
+        Run pattern = expr("list-projects", "--workspace", "acme", "--endpoint-url", "http://127.0.0.1:8123");
+        Run query = expr("query", "--pk", "EntityRef=WS#acme", "--endpoint-url", "http://127.0.0.1:8123");
+        // WHEN bash runs the command line, with `aws` printing its credentials and each argument it receives
+        List<String> args = throughBash(
+                "aws() { printf '%s\\n' \"$AWS_ACCESS_KEY_ID/$AWS_SECRET_ACCESS_KEY\" \"$@\"; }", query.section(2));
+        // THEN it names the engine, a region and credentials; the Java snippet builds a client of the engine
+        assertThat(args)
+                .startsWith(
+                        "local/local",
+                        "dynamodb",
+                        "query",
+                        "--endpoint-url",
+                        "http://127.0.0.1:8123",
+                        "--region",
+                        "us-east-1",
+                        "--table-name",
+                        "oneread");
+        assertThat(pattern.section(1))
+                .contains(
+                        "DynamoDbClient dynamoDb = DynamoDbClient.builder()",
+                        "        .endpointOverride(URI.create(\"http://127.0.0.1:8123\"))",
+                        "        .region(Region.of(\"us-east-1\"))");
+        assertThat(pattern.section(2)).contains("    --endpoint-url http://127.0.0.1:8123 \\");
+        // AND without the flag, both are for the deployed table, as before
+        assertThat(expr("list-projects", "--workspace", "acme").stdout())
+                .doesNotContain("--endpoint-url", "endpointOverride", "AWS_ACCESS_KEY_ID");
+    }
+
+    @Test
+    void localJavaSnippet_shouldCompileOnItsOwn(@TempDir Path dir) throws IOException {
+        // GIVEN the local snippet, which declares its own client, in a method that receives nothing
+        List<String> snippet = expr("list-projects", "--workspace", "acme", "--endpoint-url", "http://127.0.0.1:8123")
+                .section(1);
+        // WHEN it is compiled THEN
+        assertCompiles(dir, "LocalSnippet", "", snippet);
     }
 
     @Test
@@ -173,15 +230,8 @@ class ExprCommandTest {
                         "query", "--pk", "EntityRef=WS#it's $HOME", "--sk-begins-with", "Detail=PROJ#\"*", "--desc")
                 .section(2);
         // WHEN bash parses it, with `aws` printing each argument it receives on its own line
-        String script = "aws() { printf '%s\\n' \"$@\"; }\n" + String.join("\n", cli) + "\n";
-        Process bash = new ProcessBuilder("bash", "-c", script)
-                .redirectErrorStream(true)
-                .start();
-        List<String> args = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
-                .lines()
-                .toList();
+        List<String> args = throughBash("aws() { printf '%s\\n' \"$@\"; }", cli);
         // THEN
-        assertThat(bash.waitFor()).isZero();
         assertThat(args)
                 .containsExactly(
                         "dynamodb",
