@@ -168,16 +168,45 @@ function highlight() {
 function renderRequest(entry) {
   const over = entry.budget?.over;
   const totals = entry.totals ?? { calls: 0, capacity: '0' };
-  const item = el('li', { class: `request${over ? ' over-budget' : ''}${entry.agree === false ? ' disagree' : ''}`, 'data-id': String(entry.id) },
+  const item = el('li', {
+    class: `request${over ? ' over-budget' : ''}${entry.agree === false ? ' disagree' : ''}`,
+    'data-id': String(entry.id),
+    'data-route': entry.route ?? '',
+    'data-status-class': String(entry.status)[0],
+    'data-workspace': entry.workspace ?? '',
+  },
     el('span', { class: `status s${String(entry.status)[0]}` }, String(entry.status)),
     el('span', { class: 'method' }, entry.method),
     el('span', { class: 'path' }, entry.path),
     el('span', { class: 'muted' }, ` ${entry.function ?? ''} · ${entry.durationMs ?? ''} ms`),
     el('span', { class: 'cost', title: 'calls and capacity units, as the X-Dynamo-* headers say' },
       `${totals.calls} call${totals.calls === 1 ? '' : 's'} · ${totals.capacity} CU`),
-    over ? el('span', { class: 'flag' }, `over budget: ${over}`) : null);
+    over ? el('span', { class: 'flag' }, `over budget: ${over}`) : null,
+    entry.problem ? el('span', { class: 'problem' }, ` ${entry.problem.title ?? ''}`) : null);
   item.addEventListener('click', () => select(entry));
+  knowRoute(entry.route);
+  item.hidden = !shown(item);
   return item;
+}
+
+// ---- Log filters: route, status class, tenant; applied to the rows, so a live request is filtered as it comes in
+
+function knowRoute(route) {
+  if (!route || [...$('#log-route').options].some((o) => o.value === route)) return;
+  $('#log-route').append(el('option', { value: route }, route));
+}
+
+function shown(li) {
+  const route = $('#log-route').value;
+  const status = $('#log-status').value;
+  const tenant = $('#log-tenant').value.trim();
+  return (!route || li.dataset.route === route)
+    && (!status || li.dataset.statusClass === status)
+    && (!tenant || li.dataset.workspace === tenant);
+}
+
+function applyLogFilters() {
+  for (const li of document.querySelectorAll('#requests li.request')) li.hidden = !shown(li);
 }
 
 function addRequest(entry) {
@@ -200,6 +229,8 @@ function select(entry) {
     entry.budget ? el('p', { class: entry.budget.over ? 'flag' : 'muted' },
       `budget: ${entry.budget.description} (${plural(entry.budget.calls, 'call')}, ${entry.budget.capacity} CU)`
       + (entry.budget.over ? ` — over: ${entry.budget.over}` : ' — within')) : null,
+    entry.problem ? el('p', { class: 'problem' },
+      `${entry.problem.title ?? ''}${entry.problem.detail ? `: ${entry.problem.detail}` : ''}`) : null,
     el('ol', { class: 'calls' }, ...(entry.calls ?? []).map(renderCall)),
     ...(entry.writes ?? []).map(renderDiff));
   highlight();
@@ -496,6 +527,8 @@ async function copy(button) {
 document.addEventListener('DOMContentLoaded', () => {
   $('#filter').addEventListener('input', refreshPartitionsSoon);
   $('#rescan').addEventListener('click', () => call('rescan', { method: 'POST' }).catch(showError));
+  for (const id of ['#log-route', '#log-status']) $(id).addEventListener('change', applyLogFilters);
+  $('#log-tenant').addEventListener('input', applyLogFilters);
   $('#clear-log').addEventListener('click', () => call('requests', { method: 'DELETE' }).catch(showError));
   $('#import-fixtures').addEventListener('change', async (e) => {
     const file = e.target.files[0];

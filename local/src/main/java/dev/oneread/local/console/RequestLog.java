@@ -101,6 +101,8 @@ final class RequestLog implements ServedRequest.Observer {
         entry.put("method", request.method());
         entry.put("path", request.path());
         entry.put("function", request.function());
+        entry.put("route", request.routeKey());
+        entry.put("workspace", request.pathParameters().get("workspaceId"));
         entry.put("status", request.status());
         entry.put("durationMs", Math.round(request.durationMs() * 10) / 10.0);
         Map<String, Object> headers = new LinkedHashMap<>();
@@ -125,6 +127,7 @@ final class RequestLog implements ServedRequest.Observer {
                 String.valueOf(calls.size()).equals(headers.get("calls"))
                         && capacityText.equals(headers.get("capacity")));
         budget(request, calls.size(), capacity).ifPresent(b -> entry.put("budget", b));
+        problem(request.errorBody()).ifPresent(p -> entry.put("problem", p));
         List<Map<String, Object>> touched = new ArrayList<>();
         List<Map<String, Object>> writes = new ArrayList<>();
         for (Map<String, Object> call : calls) {
@@ -181,6 +184,31 @@ final class RequestLog implements ServedRequest.Observer {
             out.put("over", allowance.overrun(calls, capacity).orElse(null));
             return out;
         });
+    }
+
+    /**
+     * The title and detail of a 4xx or 5xx body: a function's problem+json, or API Gateway's {@code {"message"}}.
+     * Only those two strings are kept, so whatever else a body carries (a trace, a token) never reaches the log.
+     */
+    private static java.util.Optional<Map<String, Object>> problem(String errorBody) {
+        if (errorBody == null || errorBody.isBlank()) {
+            return java.util.Optional.empty();
+        }
+        Map<String, Object> body;
+        try {
+            body = Json.readObject(errorBody);
+        } catch (RuntimeException notJson) {
+            return java.util.Optional.empty();
+        }
+        Object title = body.get("title") != null ? body.get("title") : body.get("message");
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (title instanceof String t) {
+            out.put("title", t);
+        }
+        if (body.get("detail") instanceof String d) {
+            out.put("detail", d);
+        }
+        return out.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(out);
     }
 
     private static WorkspaceId workspaceOf(ServedRequest request) {

@@ -363,12 +363,14 @@ public final class ApiServer implements AutoCloseable {
                 method,
                 rawPath,
                 functionId,
+                event.routeKey(),
                 event.pathParameters() == null ? Map.of() : event.pathParameters(),
                 event.headers(),
                 reply.status(),
                 result.durationMs(),
                 lowerCased(reply.headers()),
-                result.callDetail()));
+                result.callDetail(),
+                reply.status() >= 400 ? new String(reply.body(), StandardCharsets.UTF_8) : null));
         return reply;
     }
 

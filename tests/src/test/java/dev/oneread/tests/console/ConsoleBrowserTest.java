@@ -393,4 +393,59 @@ class ConsoleBrowserTest {
         new WebDriverWait(browser, Duration.ofSeconds(15))
                 .until(d -> d.findElement(By.id("status")).getText().equals("live"));
     }
+
+    @Test
+    @Order(11)
+    void logFilters_shouldShowOnlyTheRoute_statusClass_andTenantChosen() throws Exception {
+        // GIVEN a 400 with its problem (not a project id), and a 200 of another tenant
+        String missing = "/workspaces/" + ws + "/projects/no-such-project";
+        assertThat(api.send("GET", missing, null, List.of(ws), false).statusCode())
+                .isEqualTo(400);
+        assertThat(api.send("GET", "/workspaces/" + hot, null, List.of(hot), false)
+                        .statusCode())
+                .isEqualTo(200);
+        WebElement notFound = newestRequest("GET", missing);
+        assertThat(notFound.findElement(By.cssSelector(".problem")).getText()).isNotBlank();
+        // WHEN only 4xx are asked for
+        select("log-status", "4");
+        // THEN every row shown is a 4xx, the 400 among them
+        assertThat(shownRows())
+                .isNotEmpty()
+                .allSatisfy(
+                        li -> assertThat(li.getAttribute("data-status-class")).isEqualTo("4"));
+        assertThat(notFound.isDisplayed()).isTrue();
+        // WHEN all statuses of the hot tenant only are asked for
+        select("log-status", "");
+        browser.findElement(By.id("log-tenant")).sendKeys(hot);
+        // THEN only its requests are shown
+        assertThat(shownRows())
+                .isNotEmpty()
+                .allSatisfy(li -> assertThat(li.getAttribute("data-workspace")).isEqualTo(hot));
+        // WHEN any tenant's GetProject route is asked for
+        browser.findElement(By.id("log-tenant")).clear();
+        browser.executeScript("document.getElementById('log-tenant').dispatchEvent(new Event('input'))");
+        select("log-route", "GET /workspaces/{workspaceId}/projects/{projectId}");
+        // THEN only that route's requests are shown, the 400 among them
+        assertThat(shownRows())
+                .isNotEmpty()
+                .allSatisfy(li -> assertThat(li.getAttribute("data-route"))
+                        .isEqualTo("GET /workspaces/{workspaceId}/projects/{projectId}"));
+        assertThat(notFound.isDisplayed()).isTrue();
+        select("log-route", "");
+    }
+
+    private void select(String id, String value) {
+        wait.until(d -> (Boolean) browser.executeScript(
+                "const s = document.getElementById(arguments[0]);"
+                        + " if (![...s.options].some((o) => o.value === arguments[1])) return false;"
+                        + " s.value = arguments[1]; s.dispatchEvent(new Event('change')); return true;",
+                id,
+                value));
+    }
+
+    private List<WebElement> shownRows() {
+        return browser.findElements(By.cssSelector("#requests li.request")).stream()
+                .filter(WebElement::isDisplayed)
+                .toList();
+    }
 }

@@ -186,6 +186,28 @@ class ConsoleInputTest {
         assertThat(export()).isEqualTo(before);
     }
 
+    @org.junit.jupiter.api.Test
+    void aFunctionsProblem_shouldBeInItsLogEntry_titleAndDetailOnly() throws Exception {
+        // GIVEN a project id that is not one (a 400 problem)
+        String path = "/workspaces/" + ws + "/projects/no-such-project";
+        // WHEN it is read
+        HttpResponse<String> response = api.send("GET", path, null, List.of(ws), false);
+        // THEN its log entry carries the problem's title and detail, and nothing else of the body
+        assertThat(response.statusCode()).isEqualTo(400);
+        Map<String, Object> problem = dev.oneread.json.Json.readObject(response.body());
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> entries = (List<Map<String, Object>>)
+                dev.oneread.json.Json.readObject(api.send("GET", "/_console/api/requests", null, List.of(), false)
+                                .body())
+                        .get("requests");
+        Map<String, Object> entry = entries.stream()
+                .filter(e -> path.equals(e.get("path")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(entry.get("problem"))
+                .isEqualTo(Map.of("title", problem.get("title"), "detail", problem.get("detail")));
+    }
+
     private String export() throws Exception {
         return api.send("GET", "/_console/api/fixtures", null, List.of(), false).body();
     }
