@@ -489,9 +489,13 @@ function connect() {
   events.addEventListener('request', (e) => addRequest(JSON.parse(e.data)));
   events.addEventListener('cleared', () => { state.requests = []; $('#requests').replaceChildren(); $('#request-detail').hidden = true; });
   events.addEventListener('changed', (e) => {
-    const changed = JSON.parse(e.data).partitions;
+    const { partitions, tenants } = JSON.parse(e.data);
     refreshPartitionsSoon();
-    if (state.view && (changed.some((p) => state.viewPartitions.includes(p)) || (state.view.tenant && !state.view.partition))) {
+    // Only a write to what is on screen reloads it: a partition shown, or for a whole tenant, that tenant (whose
+    // write may be to a shard not shown yet). Writes to other workspaces leave the open collection alone.
+    const shown = partitions.some((p) => state.viewPartitions.includes(p))
+      || (!state.view?.partition && tenants.includes(state.view?.tenant));
+    if (state.view && shown) {
       openCollection(state.view).catch(showError);
     }
   });

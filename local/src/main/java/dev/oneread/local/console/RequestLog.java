@@ -67,7 +67,13 @@ final class RequestLog implements ServedRequest.Observer {
         }
         events.publish("request", entry);
         if (!changed.isEmpty()) {
-            events.publish("changed", Map.of("partitions", List.copyOf(changed)));
+            // The tenants too: a console showing a whole tenant reloads only for its own tenant's writes, and a
+            // write can land on a shard partition the console has not listed yet.
+            List<String> tenants = changed.stream()
+                    .map(p -> ItemRows.place(p).tenant())
+                    .distinct()
+                    .toList();
+            events.publish("changed", Map.of("partitions", List.copyOf(changed), "tenants", tenants));
         }
     }
 

@@ -448,4 +448,24 @@ class ConsoleBrowserTest {
                 .filter(WebElement::isDisplayed)
                 .toList();
     }
+
+    @Test
+    @Order(12)
+    void writeToAnotherWorkspace_shouldNotReloadTheOpenCollection() throws Exception {
+        // GIVEN the workspace's collection open, and the page's collection fetches counted from here on
+        openTenant(ws);
+        browser.executeScript("performance.setResourceTimingBufferSize(100000); performance.clearResourceTimings();");
+        // WHEN a project is created in the hot workspace, then one in the open workspace
+        create(hot, "{\"name\":\"elsewhere\"}");
+        String mine = create(ws, "{\"name\":\"here\"}");
+        // THEN the open collection shows its own new project, events arriving in order
+        // (checked in the page: the rows re-render on each reload, so a found element can go stale)
+        wait.until(d -> (Boolean) browser.executeScript(
+                "return document.querySelector(`#collection tbody tr[data-sort='PROJ#${arguments[0]}']`) != null;",
+                mine));
+        // AND it was fetched once, for its own write: the other workspace's write reloaded nothing
+        Object fetches = browser.executeScript("return performance.getEntriesByType('resource')"
+                + ".filter((e) => e.name.includes('/_console/api/collection?')).length;");
+        assertThat(fetches).isEqualTo(1L);
+    }
 }
