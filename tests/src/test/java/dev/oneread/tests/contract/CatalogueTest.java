@@ -112,7 +112,8 @@ class CatalogueTest {
     @Test
     void consolePage_shouldOfferExactlyTheCatalogueConsolePatterns() throws IOException {
         String page = Files.readString(root.resolve("local/src/main/resources/console/index.html"));
-        String select = page.substring(page.indexOf("<select id=\"pattern\">"), page.indexOf("</select>"));
+        int start = page.indexOf("<select id=\"pattern\">");
+        String select = page.substring(start, page.indexOf("</select>", start));
         List<String> offered = Pattern.compile("<option value=\"([^\"]+)\"")
                 .matcher(select)
                 .results()
