@@ -81,7 +81,11 @@ async function loadPartitions() {
     }
     list.append(item);
   }
-  if (!data.tenants.length) list.append(el('li', { class: 'muted' }, 'no item collections'));
+  if (!data.tenants.length) {
+    list.append(el('li', { class: 'muted empty' }, filter
+      ? `No workspace id contains "${filter}". Clear the filter to see them all.`
+      : 'No item collections yet. Create a workspace (POST /workspaces), run `oneread-local seed`, or import fixtures.'));
+  }
   // The secondary index's partitions, in their own group: each key with its shards folded under it.
   const index = $('#index-partitions');
   index.replaceChildren(...(data.index ?? []).map((group) => el('li', { class: 'index-key', 'data-key': group.key },
@@ -90,7 +94,7 @@ async function loadPartitions() {
     el('details', {}, el('summary', {}, 'shards'),
       el('ul', { class: 'shards' }, ...group.partitions.map((p) =>
         el('li', {}, el('code', {}, p.partition), el('span', { class: 'muted' }, ` ${p.items}`))))))));
-  if (!(data.index ?? []).length) index.append(el('li', { class: 'muted' }, 'no index entries'));
+  if (!(data.index ?? []).length) index.append(el('li', { class: 'muted empty' }, 'No index entries: projects appear here by status.'));
 }
 
 /** "1 entry", "2 entries": every count on the page goes through here. */
@@ -183,10 +187,33 @@ function renderRequest(entry) {
       `${totals.calls} call${totals.calls === 1 ? '' : 's'} · ${totals.capacity} CU`),
     over ? el('span', { class: 'flag' }, `over budget: ${over}`) : null,
     entry.problem ? el('span', { class: 'problem' }, ` ${entry.problem.title ?? ''}`) : null);
+  item.tabIndex = 0;
   item.addEventListener('click', () => select(entry));
+  item.addEventListener('keydown', (e) => onListKey(e, item, () => select(entry)));
   knowRoute(entry.route);
   item.hidden = !shown(item);
   return item;
+}
+
+/**
+ * Keyboard for a list whose items take the focus: Enter or Space does what a click does, the arrow keys move to
+ * the next or previous shown item, Home and End to the first and last.
+ */
+function onListKey(e, item, activate) {
+  const siblings = () => [...item.parentElement.children].filter((li) => !li.hidden && li.tabIndex >= 0);
+  const move = {
+    ArrowDown: () => item.nextElementSibling, ArrowUp: () => item.previousElementSibling,
+    Home: () => siblings()[0], End: () => siblings().at(-1),
+  }[e.key];
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    activate();
+  } else if (move) {
+    e.preventDefault();
+    let next = move();
+    while (next && next.hidden) next = e.key === 'ArrowUp' ? next.previousElementSibling : next.nextElementSibling;
+    next?.focus();
+  }
 }
 
 // ---- Log filters: route, status class, tenant; applied to the rows, so a live request is filtered as it comes in
@@ -213,6 +240,12 @@ function addRequest(entry) {
   state.requests.unshift(entry);
   $('#requests').prepend(renderRequest(entry));
   while ($('#requests').children.length > 500) $('#requests').lastElementChild.remove();
+  showRequestsEmpty();
+}
+
+/** The log's empty state says how to fill it. */
+function showRequestsEmpty() {
+  $('#requests-empty').hidden = $('#requests').children.length > 0;
 }
 
 function select(entry) {
@@ -277,6 +310,7 @@ async function loadRequests() {
   const data = await call('requests');
   state.requests = data.requests;
   $('#requests').replaceChildren(...data.requests.slice(0, 500).map(renderRequest));
+  showRequestsEmpty();
 }
 
 // ---- Builder ----------------------------------------------------------------------------------------------
@@ -457,7 +491,10 @@ function throttleBadge(reason, rate, total) {
 }
 
 function showTab(name) {
-  for (const tab of document.querySelectorAll('#tabs .tab')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
+  for (const tab of document.querySelectorAll('#tabs .tab')) {
+    tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
+    tab.tabIndex = tab.dataset.tab === name ? 0 : -1;
+  }
   for (const pane of document.querySelectorAll('[data-pane]')) pane.hidden = pane.dataset.pane !== name;
   document.body.dataset.tab = name;
   if (name === 'heat') renderHeat(heat.frame);
@@ -487,7 +524,12 @@ function connect() {
   events.addEventListener('open', showConnection);
   events.addEventListener('error', () => { $('#status').textContent = 'reconnecting…'; });
   events.addEventListener('request', (e) => addRequest(JSON.parse(e.data)));
-  events.addEventListener('cleared', () => { state.requests = []; $('#requests').replaceChildren(); $('#request-detail').hidden = true; });
+  events.addEventListener('cleared', () => {
+    state.requests = [];
+    $('#requests').replaceChildren();
+    $('#request-detail').hidden = true;
+    showRequestsEmpty();
+  });
   events.addEventListener('changed', (e) => {
     const { partitions, tenants } = JSON.parse(e.data);
     refreshPartitionsSoon();
@@ -556,7 +598,18 @@ document.addEventListener('DOMContentLoaded', () => {
   for (const button of document.querySelectorAll('button.copy')) {
     button.addEventListener('click', () => copy(button));
   }
-  for (const tab of document.querySelectorAll('#tabs .tab')) tab.addEventListener('click', () => showTab(tab.dataset.tab));
+  const tabs = [...document.querySelectorAll('#tabs .tab')];
+  for (const tab of tabs) {
+    tab.addEventListener('click', () => showTab(tab.dataset.tab));
+    // The tab pattern: arrow keys move between tabs and show the one they land on.
+    tab.addEventListener('keydown', (e) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+      if (!step) return;
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      showTab(next.dataset.tab);
+      next.focus();
+    });
+  }
   showPatternFields();
   call(`heat?top=${HEAT_ROWS}`).then((frame) => { if (!heat.frame) showHeat(frame); }).catch(showError);
   loadPartitions().catch(showError);
