@@ -88,10 +88,8 @@ class ConsoleFeedBrowserTest {
         assertThat(run.stderr()).doesNotContain("not logged");
         String id =
                 (String) Json.readObject((String) run.response().get("body")).get("id");
-        // THEN the new project shows in the open collection by itself (checked in the page: rows re-render)
-        page.waiter().until(d -> (Boolean) browser.executeScript(
-                "return document.querySelector(`#collection tbody tr[data-sort='PROJ#${arguments[0]}']`)" + " != null;",
-                id));
+        // THEN the new project shows in the open collection by itself
+        page.waiter().until(d -> shows("PROJ#" + id));
         // AND the log has its request, marked as invoke's, with its calls and the project's diff
         WebElement entry = page.newestRequest("POST", "/workspaces/" + SAMPLE + "/projects");
         assertThat(entry.getText()).contains("from invoke").contains("201");
@@ -166,6 +164,52 @@ class ConsoleFeedBrowserTest {
                 .contains("local engine only, not counted against the budget")
                 .contains("— within")
                 .contains("they agree");
+    }
+
+    @Test
+    @Order(4)
+    @SuppressWarnings("unchecked")
+    void seedAndImport_shouldShowLive_andEachAddOneEntry() throws Exception {
+        // GIVEN the sample workspace's collection open, without the sample project delete-project.json deletes
+        page.openTenant(SAMPLE);
+        String deleted = "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W7";
+        assertThat(api.send(
+                                "DELETE",
+                                "/workspaces/" + SAMPLE + "/projects/01JDQ6V7K4N3M2P1R0S9T8V7W7",
+                                null,
+                                List.of(SAMPLE),
+                                false)
+                        .statusCode())
+                .isEqualTo(204);
+        page.waiter().until(d -> !shows(deleted));
+        // WHEN seed runs on start-api's engine THEN the project is back, live, and the log says seed wrote 1 item
+        RunnerCommand.Run seed = RunnerCommand.run(Map.of(), "seed", "--state-file", stateFile.toString());
+        assertThat(seed.exitCode()).as(seed.stderr()).isZero();
+        page.waiter().until(d -> shows(deleted));
+        assertThat(page.newestRequest("seed", "sample data").getText()).contains("from seed: 1 item");
+        // WHEN a fixture file of one new project is imported THEN it shows live, and the log says so
+        String sort = "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7X9";
+        Map<String, Object> existing = Json.readObject(api.send("GET", "/_console/api/fixtures", null, List.of(), false)
+                .body());
+        // a copy of a sample project under another id; without index keys, as an item from before the index
+        Map<String, Object> template = new java.util.TreeMap<>((Map<String, Object>) ((List<?>) existing.get("Items"))
+                .stream()
+                        .filter(i -> Json.write(i).contains("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
+                        .findFirst()
+                        .orElseThrow());
+        template.keySet().removeIf(name -> name.startsWith("GSI1"));
+        String item = Json.write(template).replace("01JDQ6V7K4N3M2P1R0S9T8V7W6", "01JDQ6V7K4N3M2P1R0S9T8V7X9");
+        HttpResponse<String> imported =
+                api.send("POST", "/_console/api/fixtures", "{\"Items\":[" + item + "]}", List.of(), false);
+        assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+        page.waiter().until(d -> shows(sort));
+        assertThat(page.newestRequest("import", "fixture file").getText()).contains("from import: 1 item");
+    }
+
+    /** Whether the open collection shows the item of sort key {@code sort} (asked in the page: rows re-render). */
+    private boolean shows(String sort) {
+        return (Boolean) browser.executeScript(
+                "return document.querySelector(`#collection tbody tr[data-sort='${arguments[0]}']`) != null;", sort);
     }
 
     @SuppressWarnings("unchecked")
