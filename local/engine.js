@@ -13,6 +13,12 @@
 // 0: off; 0.05: every limit / 20, so that a 2-core machine can reach them). GET /_oneread/heat reports every
 // partition key value touched since start, with its consumed units, admitted requests and throttles by reason.
 // GET /_oneread/engine reports the engine's own state: the store iterators open now (0 between requests).
+// GET /_oneread/changes?after=SEQ&limit=N is the change feed (engine/changes.js), DynamoDB Streams' NEW_AND_OLD_IMAGES
+// view of every write served, the newest 10,000 kept: {"first": the oldest sequence number kept, "last": the newest,
+// "records": [{"seq", "at" (epoch ms), "table", "operation", "eventName" (INSERT, MODIFY, REMOVE), "keys", "oldImage",
+// "newImage"}]}, images in DynamoDB JSON or null, at most N (1,000 at most) records after SEQ, oldest first. A reader
+// whose SEQ + 1 is below "first" missed records. These reports follow the same rules as every request: no Origin,
+// a loopback Host.
 //
 // Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0] [--exit-with-stdin]
 //                       [--partition-limits SCALE]
@@ -26,6 +32,7 @@ const path = require('path')
 const { openIterators } = require('./engine/iterators')
 const dynalite = require('dynalite')
 const { Heat } = require('./engine/heat')
+const { Changes } = require('./engine/changes')
 const { PartitionGuard } = require('./engine/guard')
 const { send } = require('./engine/inner')
 
@@ -45,6 +52,7 @@ if (!Number.isFinite(scale) || scale < 0) {
 // dynalite's own server is never bound: its request handler serves what the guard lets through.
 const engine = dynalite(argv)
 const heat = new Heat(scale)
+const changes = new Changes()
 // Tables' OnDemandThroughput caps, which dynalite drops: kept beside a persisted store so that they outlive a restart.
 const capsFile = argv.path ? path.join(String(argv.path), 'oneread-engine-caps.json') : null
 const partitions = new PartitionGuard(engine, heat, {
@@ -54,9 +62,10 @@ const partitions = new PartitionGuard(engine, heat, {
   save (caps) {
     if (capsFile) fs.writeFileSync(capsFile, JSON.stringify(caps))
   },
-})
+}, changes)
 const HEAT_PATH = '/_oneread/heat'
 const ENGINE_PATH = '/_oneread/engine'
+const CHANGES_PATH = '/_oneread/changes'
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024
 // A loopback name, on any port: a rebinding page's Host is its own domain name, never one of these, and a
 // loopback proxy in front of the engine (the tests' latency proxy) forwards the Host of its own port.
@@ -65,6 +74,7 @@ const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i
 const REPORTS = new Map([
   [HEAT_PATH, () => heat.snapshot()],
   [ENGINE_PATH, () => ({ openIterators: openIterators() })],
+  [CHANGES_PATH, (url) => changes.report(url)],
 ])
 
 function refuse (res, why) {
@@ -82,7 +92,7 @@ const guard = http.createServer((req, res) => {
   if (req.method === 'OPTIONS') return refuse(res, 'CORS preflights')
   const report = req.method === 'GET' && REPORTS.get(req.url.split('?')[0])
   if (report) {
-    const body = JSON.stringify(report())
+    const body = JSON.stringify(report(req.url))
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' })
     return res.end(body)
   }

@@ -27,11 +27,13 @@ class PartitionGuard {
    * @param server dynalite's server (its 'request' handler is called in process)
    * @param heat the partitions' buckets and counters
    * @param caps {load(): {table: OnDemandThroughput}, save(map)}: where the tables' caps outlive a restart
+   * @param changes the change feed (changes.js), which every served write appends to
    */
-  constructor (server, heat, caps) {
+  constructor (server, heat, caps, changes) {
     this.server = server
     this.heat = heat
     this.caps = caps
+    this.changes = changes
     this.schemas = new Map()
     for (const [table, onDemand] of Object.entries(caps.load())) heat.setCaps(table, onDemand)
   }
@@ -185,6 +187,16 @@ function keyOf (schema, item) {
   return key
 }
 
+/** A BatchWriteItem request's item (a put) or key (a delete); null when it is neither. */
+function batchImage (request) {
+  return request && (request.PutRequest ? request.PutRequest.Item : request.DeleteRequest ? request.DeleteRequest.Key : null)
+}
+
+/** One item of one table, as the change feed's locks name it. */
+function itemId (schema, key) {
+  return schema.name + '\u0000' + canonical(key)
+}
+
 function escape (text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
@@ -256,65 +268,30 @@ const HANDLERS = {
   },
 
   async PutItem (ctx) {
-    return write.call(this, ctx, ctx.data.Item, async () => ctx.data.Item)
+    return write.call(this, ctx, 'PutItem', ctx.data.Item, async () => ctx.data.Item)
   },
 
   async UpdateItem (ctx) {
-    return write.call(this, ctx, ctx.data.Key, (schema, key) => this.item(schema, key))
+    return write.call(this, ctx, 'UpdateItem', ctx.data.Key, (schema, key) => this.item(schema, key))
   },
 
   async DeleteItem (ctx) {
-    return write.call(this, ctx, ctx.data.Key, async () => null)
+    return write.call(this, ctx, 'DeleteItem', ctx.data.Key, async () => null)
   },
 
   async BatchWriteItem (ctx) {
     const requestItems = ctx.data.RequestItems
     if (!requestItems || typeof requestItems !== 'object') return PASS
-    const pending = new Map()
-    const admitted = {}
-    const unprocessed = {}
-    const served = []
-    const reasons = []
+    // Every item of the batch held from its image read to the write: its change record is this batch's.
+    const ids = []
     for (const [table, requests] of Object.entries(requestItems)) {
       const schema = await this.schema(table)
-      if (!schema || !Array.isArray(requests) || requests.length > 25) return PASS
-      const writes = []
-      for (const request of requests) {
-        const image = request && (request.PutRequest ? request.PutRequest.Item : request.DeleteRequest ? request.DeleteRequest.Key : null)
-        const key = keyOf(schema, image)
-        if (!key) return PASS
-        writes.push({ request, key, item: request.PutRequest ? image : null, partitionKey: keyText(key[schema.keys[0]]) })
-      }
-      const seen = new Set(writes.map((w) => canonical(w.key)))
-      if (seen.size !== writes.length) return PASS // duplicates: dynalite's ValidationException says so
-      const old = await call(this.server, 'BatchGetItem', { RequestItems: { [table]: { Keys: writes.map((w) => w.key), ConsistentRead: true } } })
-      if (old.status !== 200) return PASS
-      const oldItems = new Map(((old.data.Responses || {})[table] || []).map((i) => [canonical(keyOf(schema, i)), i]))
-      for (const w of writes) {
-        const oldItem = oldItems.get(canonical(w.key)) || null
-        const refused = this.refusal(schema, this.writeChecks(schema, w.partitionKey, [oldItem, w.item]), ['write'], pending)
-        if (refused) {
-          (unprocessed[table] = unprocessed[table] || []).push(w.request)
-          reasons.push(...refused)
-          continue
-        }
-        const units = tableWriteUnits(oldItem, w.item)
-        this.debitWrite(schema, w.partitionKey, units, oldItem, w.item, pending)
-        ;(admitted[table] = admitted[table] || []).push(w.request)
-        served.push({ ...w, schema, units, oldItem })
+      for (const request of schema && Array.isArray(requests) ? requests : []) {
+        const key = keyOf(schema, batchImage(request))
+        if (key) ids.push(itemId(schema, key))
       }
     }
-    // DynamoDB's BatchWriteItem: throttled items come back in UnprocessedItems; only when none could be processed
-    // does the call itself fail with the throttling exception.
-    if (!served.length) return this.throttle(ctx, distinct(reasons))
-    const answer = await this.run(ctx, { ...ctx.data, RequestItems: admitted }, false)
-    if (answer.status === 200) {
-      for (const w of served) this.debitWrite(w.schema, w.partitionKey, w.units, w.oldItem, w.item)
-      const out = answer.data.UnprocessedItems || {}
-      for (const [table, requests] of Object.entries(unprocessed)) out[table] = (out[table] || []).concat(requests)
-      answer.data.UnprocessedItems = out
-    }
-    this.reply(ctx, answer)
+    return this.changes.lock(ids, () => batchWrite.call(this, ctx, requestItems))
   },
 
   async BatchGetItem (ctx) {
@@ -378,10 +355,16 @@ const HANDLERS = {
 }
 
 /** PutItem, UpdateItem, DeleteItem: the table partition and the index partitions of the old (and new) image. */
-async function write (ctx, keySource, newImage) {
+async function write (ctx, operation, keySource, newImage) {
   const schema = await this.schema(ctx.data.TableName)
   const key = schema && keyOf(schema, keySource)
   if (!key) return PASS
+  // Held from the old image's read to the new one's: no other write to the item lands between them.
+  return this.changes.lock([itemId(schema, key)], () => writeHeld.call(this, ctx, operation, schema, key, newImage))
+}
+
+/** A single write whose item is held: its checks, the write, its debit and its change record. */
+async function writeHeld (ctx, operation, schema, key, newImage) {
   const partitionKey = keyText(key[schema.keys[0]])
   const oldItem = await this.item(schema, key)
   const knownNew = ctx.data.Item || null
@@ -392,6 +375,8 @@ async function write (ctx, keySource, newImage) {
     const newItem = await newImage(schema, key)
     const consumed = answer.data.ConsumedCapacity
     this.debitWrite(schema, partitionKey, consumed ? consumed.CapacityUnits : tableWriteUnits(oldItem, newItem), oldItem, newItem)
+    // A put's item as dynalite stored it (numbers normalized: 1.50 is 1.5), as a stream record shows it.
+    this.changes.append(schema.name, operation, key, oldItem, operation === 'PutItem' ? await this.item(schema, key) : newItem)
   } else if (answer.data && CONDITION_FAILED.test(answer.data.__type || '')) {
     // A write whose condition fails still consumes write capacity: the existing item's size, at least one unit.
     this.debit(schema, this.partition(schema, null, partitionKey), 'write', tableWriteUnits(oldItem, null))
@@ -399,14 +384,82 @@ async function write (ctx, keySource, newImage) {
   this.reply(ctx, answer)
 }
 
+/** BatchWriteItem, its items held: each item's partitions and old image, then the admitted items in one call. */
+async function batchWrite (ctx, requestItems) {
+  const pending = new Map()
+  const admitted = {}
+  const unprocessed = {}
+  const served = []
+  const reasons = []
+  for (const [table, requests] of Object.entries(requestItems)) {
+    const schema = await this.schema(table)
+    if (!schema || !Array.isArray(requests) || requests.length > 25) return PASS
+    const writes = []
+    for (const request of requests) {
+      const image = batchImage(request)
+      const key = keyOf(schema, image)
+      if (!key) return PASS
+      writes.push({ request, key, item: request.PutRequest ? image : null, partitionKey: keyText(key[schema.keys[0]]) })
+    }
+    const seen = new Set(writes.map((w) => canonical(w.key)))
+    if (seen.size !== writes.length) return PASS // duplicates: dynalite's ValidationException says so
+    const old = await call(this.server, 'BatchGetItem', { RequestItems: { [table]: { Keys: writes.map((w) => w.key), ConsistentRead: true } } })
+    if (old.status !== 200) return PASS
+    const oldItems = new Map(((old.data.Responses || {})[table] || []).map((i) => [canonical(keyOf(schema, i)), i]))
+    for (const w of writes) {
+      const oldItem = oldItems.get(canonical(w.key)) || null
+      const refused = this.refusal(schema, this.writeChecks(schema, w.partitionKey, [oldItem, w.item]), ['write'], pending)
+      if (refused) {
+        (unprocessed[table] = unprocessed[table] || []).push(w.request)
+        reasons.push(...refused)
+        continue
+      }
+      const units = tableWriteUnits(oldItem, w.item)
+      this.debitWrite(schema, w.partitionKey, units, oldItem, w.item, pending)
+      ;(admitted[table] = admitted[table] || []).push(w.request)
+      served.push({ ...w, schema, units, oldItem })
+    }
+  }
+  // DynamoDB's BatchWriteItem: throttled items come back in UnprocessedItems; only when none could be processed
+  // does the call itself fail with the throttling exception.
+  if (!served.length) return this.throttle(ctx, distinct(reasons))
+  const answer = await this.run(ctx, { ...ctx.data, RequestItems: admitted }, false)
+  if (answer.status === 200) {
+    for (const w of served) this.debitWrite(w.schema, w.partitionKey, w.units, w.oldItem, w.item)
+    await recordBatch.call(this, served)
+    const out = answer.data.UnprocessedItems || {}
+    for (const [table, requests] of Object.entries(unprocessed)) out[table] = (out[table] || []).concat(requests)
+    answer.data.UnprocessedItems = out
+  }
+  this.reply(ctx, answer)
+}
+
+/** The change records of a served BatchWriteItem: its puts' items as dynalite stored them, read in one call a table. */
+async function recordBatch (served) {
+  const stored = new Map()
+  for (const [table, writes] of groupBy(served.filter((w) => w.item), (w) => w.schema.name)) {
+    const read = await call(this.server, 'BatchGetItem', { RequestItems: { [table]: { Keys: writes.map((w) => w.key), ConsistentRead: true } } })
+    const schema = writes[0].schema
+    for (const i of (read.data.Responses || {})[table] || []) stored.set(itemId(schema, keyOf(schema, i)), i)
+  }
+  for (const w of served) {
+    this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, w.item ? stored.get(itemId(w.schema, w.key)) || w.item : null)
+  }
+}
+
+function groupBy (values, keyOf) {
+  const groups = new Map()
+  for (const v of values) {
+    const k = keyOf(v)
+    if (!groups.has(k)) groups.set(k, [])
+    groups.get(k).push(v)
+  }
+  return groups
+}
+
 /** BatchGetItem's reads: each found item by its size; what is left of the table's total over the keys not matched. */
 function debitBatchReads (reads, out) {
-  const byTable = new Map()
-  for (const r of reads) {
-    if (!byTable.has(r.table)) byTable.set(r.table, [])
-    byTable.get(r.table).push(r)
-  }
-  for (const [table, tableReads] of byTable) {
+  for (const [table, tableReads] of groupBy(reads, (r) => r.table)) {
     const schema = tableReads[0].schema
     const found = new Map(((out.Responses || {})[table] || []).map((i) => [canonical(keyOf(schema, i)), i]))
     const total = ((out.ConsumedCapacity || []).find((c) => c.TableName === table) || {}).CapacityUnits

@@ -179,8 +179,9 @@ function renderRequest(entry) {
     'data-status-class': String(entry.status)[0],
     'data-workspace': entry.workspace ?? '',
   },
-    el('span', { class: `status s${String(entry.status)[0]}` }, String(entry.status)),
+    el('span', { class: `status s${String(entry.status)[0]}` }, String(entry.status ?? '·')),
     el('span', { class: 'method' }, entry.method),
+    entry.source ? el('span', { class: 'source muted' }, ` from ${entry.source}${entry.items != null ? `: ${plural(entry.items, 'item')}` : ''} `) : null,
     el('span', { class: 'path' }, entry.path),
     el('span', { class: 'muted' }, ` ${entry.function ?? ''} · ${entry.durationMs ?? ''} ms`),
     el('span', { class: 'cost', title: 'calls and capacity units, as the X-Dynamo-* headers say' },
@@ -284,6 +285,7 @@ function renderCall(call) {
     call.itemsRead != null ? `items read ${call.itemsRead}, returned ${call.itemsReturned}` : null,
     `capacity ${call.capacity ?? '—'}${call.capacityEstimated ? ' (estimated: a refused write is billed, DynamoDB reports none)' : ''}`,
     call.error ? `error ${call.error}` : null,
+    call.localOnly ? `local engine only, not counted against the budget: ${call.localOnly}` : null,
   ].filter((l) => l != null);
   return el('li', { class: 'call' }, el('pre', {}, lines.join('\n')));
 }

@@ -36,12 +36,13 @@ public final class ConsoleScreenshots {
         String table = "screens-" + UUID.randomUUID().toString().substring(0, 8);
         String ws = "acme";
         String hot = "globex";
-        LocalApi api = LocalApi.start(TestEngine.get(), table, Map.of("HotTenantShards", hot + "=10"));
-        List<String> projects = load(api, ws, hot);
-        try (ConsolePage page = ConsolePage.open(api)) {
+        try (ConsolePage page =
+                ConsolePage.start(TestEngine.get(), table, WINDOW, Map.of("HotTenantShards", hot + "=10"))) {
+            LocalApi api = page.api();
+            List<String> projects = load(api, ws, hot);
+            page.open();
             ChromeDriver browser = page.browser();
             WebDriverWait wait = page.waiter();
-            browser.manage().window().setSize(WINDOW);
             // The collection, with the edited project's request selected in the log: its diff beside the rows
             click(browser, wait, "#partitions .tenant-name[data-tenant='" + ws + "']");
             wait.until(d -> ws.equals(d.findElement(By.id("collection-title")).getAttribute("data-view")));

@@ -3,6 +3,7 @@ package dev.oneread.local.cli;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.StartApiState;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +18,16 @@ import java.util.Optional;
  *
  * <pre>{@code EngineChoice choice = EngineChoice.resolve("invoke", root, options, false, environment);}</pre>
  */
-public record EngineChoice(LocalStack.Settings settings, String description) {
+public record EngineChoice(LocalStack.Settings settings, String description, URI startApi) {
+    /** An engine no start-api of this checkout serves. */
+    public EngineChoice(LocalStack.Settings settings, String description) {
+        this(settings, description, null);
+    }
+
+    /** The running start-api whose engine this is (its console shows what the command does), if it is one's. */
+    public Optional<URI> console() {
+        return Optional.ofNullable(startApi);
+    }
 
     /**
      * @param ownEngine true to ignore a running start-api
@@ -72,7 +82,8 @@ public record EngineChoice(LocalStack.Settings settings, String description) {
                 new LocalStack.Settings(api.engine(), null, api.tableName(), overrides, true)
                         .withQueues(LocalStack.Queues.of(api.queues())),
                 "the engine of start-api (pid " + api.pid() + ", " + api.api() + ") at " + api.engine() + ", table "
-                        + api.tableName());
+                        + api.tableName(),
+                api.api());
     }
 
     /**

@@ -5,10 +5,12 @@ import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalFunction;
 import dev.oneread.local.runner.LocalStack;
+import dev.oneread.local.runner.ServedRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -74,9 +76,14 @@ public final class InvokeCommand implements Callable<Integer> {
         EngineChoice choice = EngineChoice.resolve("invoke", root, engine, ownEngine, io.environment());
         io.err().println("invoke: using " + choice.description());
         try (LocalStack stack = LocalStack.start(root, choice.settings(), io.err())) {
+            Instant at = Instant.now();
             LocalFunction.Result result = invoke(stack.functions().get(functionId), payload);
             io.out().println(result.responseText());
             io.out().flush();
+            // In start-api's log too, as if start-api had served it: its writes are live there already (the feed).
+            choice.console()
+                    .ifPresent(api -> ServedRequest.ofInvocation(functionId, at, payload, result)
+                            .ifPresent(served -> ConsoleLog.post(api, served.toJson(), "invoke", io.err())));
             if (result.failed()) {
                 io.err().println("invoke: " + functionId + " failed; its error is on stdout");
                 return 1;

@@ -4,6 +4,7 @@ import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.SampleData;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,11 +45,17 @@ public final class SeedCommand implements Callable<Integer> {
         }
         io.err().println("seed: using " + choice.description());
         try (LocalStack stack = LocalStack.start(root, settings.withSeed(false), io.err())) {
-            SampleData.seed(
+            SampleData.Outcome outcome = SampleData.seed(
                     stack.client(),
                     stack.tableNames().values().iterator().next(),
                     LocalStack.shardPlan(stack.parameters()),
                     io.out());
+            choice.console()
+                    .ifPresent(api -> ConsoleLog.post(
+                            api,
+                            Map.of("source", "seed", "items", outcome.created().size(), "detail", "sample data"),
+                            "seed",
+                            io.err()));
         }
         return 0;
     }

@@ -7,6 +7,7 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ApiServer;
+import dev.oneread.local.runner.ServedRequest;
 import dev.oneread.store.report.HotTenantReport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,6 +65,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private final ExpressionBuilder builder;
     private final Fixtures fixtures;
     private final HeatPoller heat;
+    private final EngineChanges changes;
     private final PrintStream out;
 
     private Console(TableMirror mirror, ShardPlan plan, URI engine, PrintStream out) {
@@ -72,7 +74,10 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         this.events = new ConsoleEvents();
         this.heat = new HeatPoller(
                 engine, mirror.table(), new HotTenantReport(mirror.client(), mirror.table()), events, out);
-        this.log = new RequestLog(mirror, plan, events);
+        // Records the engine dropped before they were read: the table copy may be wrong, so it is read again.
+        this.changes = new EngineChanges(engine, mirror.table(), events, this::reload, out);
+        this.changes.listen(mirror::apply);
+        this.log = new RequestLog(mirror, plan, events, changes);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
         this.fixtures = new Fixtures(mirror, plan);
         this.out = out;
@@ -85,6 +90,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     public static Console attach(
             ApiServer server, DynamoDbClient client, String table, ShardPlan plan, URI engine, PrintStream out) {
         Console console = new Console(new TableMirror(client, table), plan, engine, out);
+        // Its place in the engine's feed before any request and before the table is read: no write is missed.
+        console.changes.start();
         server.observe(console.log);
         server.mountConsole(console);
         console.heat.start();
@@ -148,7 +155,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map.entry("events", List.of("GET")),
             Map.entry("partitions", List.of("GET")),
             Map.entry("collection", List.of("GET")),
-            Map.entry("requests", List.of("GET", "DELETE")),
+            Map.entry("requests", List.of("GET", "POST", "DELETE")),
             Map.entry("requests.jsonl", List.of("GET")),
             Map.entry("heat", List.of("GET")),
             Map.entry("budgets", List.of("GET")),
@@ -179,7 +186,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         return switch (endpoint) {
             case "partitions" -> partitions(text(query, "filter", ""));
             case "collection" -> collection(query);
-            case "requests" -> requests(method);
+            case "requests" -> requests(request, method);
             case "heat" -> heat.view(number(query, "top", HeatPoller.TOP, 1, HeatPoller.TOP));
             case "budgets" -> budgets();
             case "expr" -> {
@@ -194,7 +201,11 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
                 }
                 yield importFixtures(request, query);
             }
-            case "rescan" -> reload();
+            case "rescan" -> {
+                // The feed's records up to now first: none of them arrives after the rescan to show its write again.
+                changes.catchUp();
+                yield reload();
+            }
             default -> throw new IllegalStateException("no answer for console endpoint " + endpoint);
         };
     }
@@ -206,11 +217,30 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         events.stream(response, callback);
     }
 
-    /** The request log, newest first (GET), or an empty one (DELETE). */
-    private Map<String, Object> requests(String method) {
+    /**
+     * The request log, newest first (GET), or an empty one (DELETE); or what another command of this checkout did on
+     * this engine (POST, from tools only: a request {@code invoke} ran, or the items {@code seed} wrote).
+     */
+    private Map<String, Object> requests(Request request, String method) throws IOException {
         if (method.equals("DELETE")) {
             log.clear();
             return Map.of("cleared", true);
+        }
+        if (method.equals("POST")) {
+            if (request.getHeaders().get(HttpHeader.ORIGIN) != null) {
+                throw new BadRequest(403, "only the runner's commands add to the log");
+            }
+            Map<String, Object> posted = body(request);
+            if ("seed".equals(posted.get("source")) && posted.get("items") instanceof Number items) {
+                log.wrote("seed", items.intValue(), String.valueOf(posted.getOrDefault("detail", "sample data")));
+            } else {
+                try {
+                    log.served(ServedRequest.fromJson(posted), "invoke");
+                } catch (IllegalArgumentException e) {
+                    throw new BadRequest(e.getMessage());
+                }
+            }
+            return Map.of("logged", true);
         }
         return Map.of("requests", log.newestFirst());
     }
@@ -232,14 +262,21 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         return Map.of("budgets", budgets);
     }
 
-    /** Imports the posted fixture file, and tells every open console to reload; the import's report. */
+    /**
+     * Imports the posted fixture file and logs it; its items reach every open console through the engine's change
+     * feed (from an engine without one, every console reloads). The import's report.
+     */
     private Map<String, Object> importFixtures(Request request, Fields query) throws IOException {
         String bookkeeping = text(query, "bookkeeping", "exclude");
         if (!bookkeeping.equals("include") && !bookkeeping.equals("exclude")) {
             throw new BadRequest("bookkeeping is include or exclude");
         }
         Map<String, Object> report = fixtures.importFile(body(request), bookkeeping.equals("include"));
-        events.publish("reloaded", Map.of("imported", report.get("imported")));
+        log.wrote("import", ((Number) report.get("imported")).intValue(), "fixture file");
+        if (!changes.catchUp()) {
+            // No change feed to show the items one by one: the consoles read everything again.
+            events.publish("reloaded", Map.of("imported", report.get("imported")));
+        }
         return report;
     }
 
@@ -449,6 +486,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     @Override
     public void close() {
+        changes.close();
         heat.close();
         events.close();
     }

@@ -21,10 +21,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Every request start-api served, newest first, with the DynamoDB calls its function handed over: their totals
- * next to the response's {@code X-Dynamo-*} headers, the route's {@link CostBudget}, the items each call touched,
- * and for writes each item before and after. It tells {@link ConsoleEvents} of each entry and of the partitions
- * that changed, so open consoles update without a reload.
+ * Every request start-api served (and every one {@code invoke} ran on its engine), newest first, with the DynamoDB
+ * calls its function handed over: their totals next to the response's {@code X-Dynamo-*} headers, the route's
+ * {@link CostBudget}, the items each call touched, and for each write call the item before and after that call.
+ * It tells {@link ConsoleEvents} of each entry; the engine's change feed ({@link EngineChanges}) tells open consoles
+ * what changed, or, from an engine without one, this does, from its own reads of the written items.
  */
 final class RequestLog implements ServedRequest.Observer {
     /** The most entries kept: older ones fall off, as in a terminal's scrollback. */
@@ -35,21 +36,45 @@ final class RequestLog implements ServedRequest.Observer {
     private final TableMirror mirror;
     private final ShardPlan plan;
     private final ConsoleEvents events;
+    private final EngineChanges changes;
     private final Deque<Map<String, Object>> entries = new ArrayDeque<>();
     private final AtomicLong sequence = new AtomicLong();
 
-    RequestLog(TableMirror mirror, ShardPlan plan, ConsoleEvents events) {
+    RequestLog(TableMirror mirror, ShardPlan plan, ConsoleEvents events, EngineChanges changes) {
         this.mirror = mirror;
         this.plan = plan;
         this.events = events;
+        this.changes = changes;
+    }
+
+    @Override
+    public void invoking() {
+        changes.requestBegins();
+    }
+
+    @Override
+    public void abandoned() {
+        changes.requestEnds();
     }
 
     @Override
     public void served(ServedRequest request) {
+        try {
+            served(request, null);
+        } finally {
+            changes.requestEnds();
+        }
+    }
+
+    /** A request another process served on this engine ({@code source}: {@code invoke}), logged as start-api's. */
+    void served(ServedRequest request, String source) {
         Map<String, Object> entry;
         Set<String> changed = new LinkedHashSet<>();
         try {
             entry = entry(request, changed);
+            if (source != null) {
+                entry.put("source", source);
+            }
         } catch (RuntimeException e) {
             // The console must never break the API it watches: a request it cannot read is logged as such.
             entry = new LinkedHashMap<>();
@@ -59,6 +84,32 @@ final class RequestLog implements ServedRequest.Observer {
             entry.put("status", request.status());
             entry.put("consoleError", "the console could not read this request's calls");
         }
+        add(entry);
+        if (!changed.isEmpty()) {
+            events.publish("changed", changedEvent(changed, null));
+        }
+    }
+
+    /**
+     * One entry for what a tool wrote without a request ({@code source}: {@code seed}, {@code import}): its items
+     * show through the change feed, this says where they came from.
+     */
+    void wrote(String source, int items, String detail) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("id", sequence.incrementAndGet());
+        entry.put("at", java.time.Instant.now().toString());
+        entry.put("source", source);
+        entry.put("method", source);
+        entry.put("path", detail);
+        entry.put("items", items);
+        entry.put("totals", Map.of("calls", 0, "capacity", "0"));
+        entry.put("calls", List.of());
+        entry.put("writes", List.of());
+        entry.put("touched", List.of());
+        add(entry);
+    }
+
+    private void add(Map<String, Object> entry) {
         synchronized (entries) {
             entries.addFirst(entry);
             while (entries.size() > CAPACITY) {
@@ -66,15 +117,26 @@ final class RequestLog implements ServedRequest.Observer {
             }
         }
         events.publish("request", entry);
-        if (!changed.isEmpty()) {
-            // The tenants too: a console showing a whole tenant reloads only for its own tenant's writes, and a
-            // write can land on a shard partition the console has not listed yet.
-            List<String> tenants = changed.stream()
-                    .map(p -> ItemRows.place(p).tenant())
-                    .distinct()
-                    .toList();
-            events.publish("changed", Map.of("partitions", List.copyOf(changed), "tenants", tenants));
+    }
+
+    /**
+     * A {@code changed} event: the partitions written and their tenants (a console showing a whole tenant reloads
+     * only for its own tenant's writes, and a write can land on a shard partition the console has not listed yet),
+     * and with the change feed, each item written and its row ({@code items}; null without the feed).
+     */
+    static Map<String, Object> changedEvent(Set<String> partitions, List<Map<String, Object>> items) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("partitions", List.copyOf(partitions));
+        event.put(
+                "tenants",
+                partitions.stream()
+                        .map(p -> ItemRows.place(p).tenant())
+                        .distinct()
+                        .toList());
+        if (items != null) {
+            event.put("items", items);
         }
+        return event;
     }
 
     List<Map<String, Object>> newestFirst() {
@@ -101,6 +163,8 @@ final class RequestLog implements ServedRequest.Observer {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> entry(ServedRequest request, Set<String> changed) {
+        // The request's writes are in the feed by now: its function has returned. Read them before the diffs.
+        boolean fed = changes.catchUp();
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", sequence.incrementAndGet());
         entry.put("at", request.at().toString());
@@ -117,33 +181,46 @@ final class RequestLog implements ServedRequest.Observer {
         entry.put("headers", headers);
         List<Map<String, Object>> calls = request.callDetail() == null
                 ? List.of()
-                : (List<Map<String, Object>>)
-                        Json.readObject(request.callDetail()).get("calls");
+                : labelLocalOnly((List<Map<String, Object>>)
+                        Json.readObject(request.callDetail()).get("calls"));
         entry.put("calls", calls);
-        BigDecimal capacity = BigDecimal.ZERO;
-        for (Map<String, Object> call : calls) {
-            if (call.get("capacity") != null) {
-                capacity = capacity.add(new BigDecimal(String.valueOf(call.get("capacity"))));
-            }
-        }
+        BigDecimal capacity = capacity(calls, false);
         String capacityText = plain(capacity);
         entry.put("totals", Map.of("calls", calls.size(), "capacity", capacityText));
         entry.put(
                 "agree",
                 String.valueOf(calls.size()).equals(headers.get("calls"))
                         && capacityText.equals(headers.get("capacity")));
-        budget(request, calls.size(), capacity).ifPresent(b -> entry.put("budget", b));
+        // The budget is DynamoDB's: what only the local engine makes it make is not held against it.
+        budget(
+                        request,
+                        (int) calls.stream()
+                                .filter(c -> !c.containsKey(LOCAL_ONLY))
+                                .count(),
+                        capacity(calls, true))
+                .ifPresent(b -> entry.put("budget", b));
         problem(request.errorBody()).ifPresent(p -> entry.put("problem", p));
         List<Map<String, Object>> touched = new ArrayList<>();
         List<Map<String, Object>> writes = new ArrayList<>();
+        Map<PrimaryKey, Integer> writesOnKey = new java.util.HashMap<>();
+        long since = request.at().toEpochMilli();
         for (Map<String, Object> call : calls) {
             Map<String, Object> key = (Map<String, Object>) call.get("key");
             if (key != null) {
                 PrimaryKey primaryKey = TableMirror.keyOf(DynamoJson.toItem(key));
                 touched.add(Map.of("partition", primaryKey.partition(), "sort", primaryKey.sort()));
                 if (WRITES.contains(call.get("operation")) && call.get("error") == null) {
-                    writes.add(diff(primaryKey, String.valueOf(call.get("operation"))));
-                    changed.add(primaryKey.partition());
+                    String operation = String.valueOf(call.get("operation"));
+                    int nth = writesOnKey.merge(primaryKey, 1, Integer::sum);
+                    List<EngineChanges.Change> fedChanges = fed ? changes.changesOf(primaryKey, since) : List.of();
+                    if (fedChanges.size() >= nth) {
+                        // The n-th write call on a key is the n-th record on it: the item before and after THIS call.
+                        EngineChanges.Change change = fedChanges.get(nth - 1);
+                        writes.add(diff(primaryKey, operation, change.oldItem(), change.newItem()));
+                    } else {
+                        writes.add(diff(primaryKey, operation));
+                        changed.add(primaryKey.partition());
+                    }
                 }
             } else if (call.get("partition") != null) {
                 touched.add(Map.of("partition", call.get("partition")));
@@ -154,10 +231,17 @@ final class RequestLog implements ServedRequest.Observer {
         return entry;
     }
 
-    /** The item as the console last saw it, and as it is now: what one write changed. */
+    /**
+     * Without the feed: the item as the console last saw it, and as it is now. A request that writes one item
+     * twice shows the final state in its first diff and no change in its second.
+     */
     private Map<String, Object> diff(PrimaryKey key, String operation) {
         Map<String, AttributeValue> before = mirror.lastSeen(key);
-        Map<String, AttributeValue> after = mirror.refresh(key);
+        return diff(key, operation, before, mirror.refresh(key));
+    }
+
+    private static Map<String, Object> diff(
+            PrimaryKey key, String operation, Map<String, AttributeValue> before, Map<String, AttributeValue> after) {
         Map<String, Object> write = new LinkedHashMap<>();
         write.put("operation", operation);
         write.put("partition", key.partition());
@@ -175,6 +259,47 @@ final class RequestLog implements ServedRequest.Observer {
         rest.remove(KeyCodec.PARTITION_KEY);
         rest.remove(KeyCodec.SORT_KEY);
         return rest;
+    }
+
+    /** The field of a call only the local engine makes, and why it does. */
+    static final String LOCAL_ONLY = "localOnly";
+
+    private static final String NO_ITEM_WITH_REFUSAL = "dynalite drops ReturnValuesOnConditionCheckFailure: DynamoDB"
+            + " returns the item with the refusal, and the store makes no such read there";
+
+    /**
+     * Labels the consistent read the store makes after a refused conditional write when the engine did not return
+     * the item with the refusal (ControlPlaneRequests.readAfterConflict, WriteOutcome.Refused): a GetItem of the key
+     * the call before it failed to write by its condition. DynamoDB returns that item, so only dynalite costs it.
+     */
+    private static List<Map<String, Object>> labelLocalOnly(List<Map<String, Object>> calls) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        Map<String, Object> previous = null;
+        for (Map<String, Object> call : calls) {
+            Map<String, Object> labelled = new LinkedHashMap<>(call);
+            if (previous != null
+                    && "GetItem".equals(call.get("operation"))
+                    && WRITES.contains(previous.get("operation"))
+                    && String.valueOf(previous.get("error")).startsWith("ConditionalCheckFailed")
+                    && call.get("key") != null
+                    && call.get("key").equals(previous.get("key"))) {
+                labelled.put(LOCAL_ONLY, NO_ITEM_WITH_REFUSAL);
+            }
+            out.add(labelled);
+            previous = call;
+        }
+        return out;
+    }
+
+    /** The calls' capacity; with {@code dynamoDbOnly}, without the calls only the local engine makes. */
+    private static BigDecimal capacity(List<Map<String, Object>> calls, boolean dynamoDbOnly) {
+        BigDecimal capacity = BigDecimal.ZERO;
+        for (Map<String, Object> call : calls) {
+            if (call.get("capacity") != null && !(dynamoDbOnly && call.containsKey(LOCAL_ONLY))) {
+                capacity = capacity.add(new BigDecimal(String.valueOf(call.get("capacity"))));
+            }
+        }
+        return capacity;
     }
 
     /** The route's budget for this request, and what of it was overrun. */

@@ -20,9 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * The console's copy of the local table, item by item, keyed as DynamoDB orders them. One Scan fills it when the
- * console starts (or on Rescan); after that it follows the writes start-api serves, one consistent GetItem per
- * written item, and every collection the console opens is read afresh with a Query. So the partition list never
- * scans the table again, and a write's "before" is the item as the console last saw it.
+ * console starts (or on Rescan); after that it follows the engine's change feed ({@link #apply}), or from an engine
+ * without one, the writes start-api serves, one consistent GetItem per written item; and every collection the
+ * console opens is read afresh with a Query. So the partition list never scans the table again.
  *
  * <p>It reads the engine directly, with the runner's own client: a developer tool, never a request path.
  */
@@ -135,6 +135,17 @@ final class TableMirror {
         }
         read.forEach(item -> sizes.put(keyOf(item), dev.oneread.store.ItemSize.bytes(item)));
         return read;
+    }
+
+    /** Each item as the last of {@code changes} to it left it: the engine's change feed, in its order. */
+    void apply(List<EngineChanges.Change> changes) {
+        for (EngineChanges.Change change : changes) {
+            if (change.newItem() == null) {
+                remove(change.key());
+            } else {
+                put(change.newItem());
+            }
+        }
     }
 
     void put(Map<String, AttributeValue> item) {

@@ -355,10 +355,17 @@ public final class ApiServer implements AutoCloseable {
     /** Invokes the function now behind {@code functionId} with {@code event}, tells the observer, maps its answer. */
     private Reply invoke(String functionId, HttpApiEvent event, String method, String rawPath) {
         java.time.Instant at = java.time.Instant.now();
-        LocalFunction.Result result =
-                LocalFunction.invokeCurrent(() -> functions.get().get(functionId), event.toJsonBytes());
+        ServedRequest.Observer told = observer;
+        told.invoking();
+        LocalFunction.Result result;
+        try {
+            result = LocalFunction.invokeCurrent(() -> functions.get().get(functionId), event.toJsonBytes());
+        } catch (RuntimeException e) {
+            told.abandoned();
+            throw e;
+        }
         Reply reply = respond(result, event.requestContext().requestId());
-        observer.served(new ServedRequest(
+        told.served(new ServedRequest(
                 at,
                 method,
                 rawPath,

@@ -41,8 +41,8 @@ class ConsoleAccessibilityBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        page = ConsolePage.open(LocalApi.start(engine, table, Map.of()));
-        api = page.api();
+        api = LocalApi.start(engine, table, Map.of());
+        page = ConsolePage.open(api);
         browser = page.browser();
         wait = page.waiter();
     }
@@ -51,6 +51,9 @@ class ConsoleAccessibilityBrowserTest {
     void stop() {
         if (page != null) {
             page.close();
+        }
+        if (api != null) {
+            api.close();
         }
     }
 

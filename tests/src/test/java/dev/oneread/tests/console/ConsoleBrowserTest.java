@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.json.Json;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Chromium;
+import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import java.net.URI;
@@ -91,26 +92,15 @@ class ConsoleBrowserTest {
     }
 
     private void openTenant(String tenant) {
-        // Clicked in the page: the list re-renders whenever partitions change, so a found element can go stale.
-        wait.until(d -> (Boolean) browser.executeScript(
-                "const b = document.querySelector(`#partitions .tenant-name[data-tenant='${arguments[0]}']`);"
-                        + " if (b) b.click(); return b != null;",
-                tenant));
-        wait.until(d -> tenant.equals(d.findElement(By.id("collection-title")).getAttribute("data-view")));
+        new ConsolePage(browser, wait).openTenant(tenant);
     }
 
     private List<WebElement> rows() {
-        return browser.findElements(By.cssSelector("#collection tbody tr"));
+        return new ConsolePage(browser, wait).rows();
     }
 
     private WebElement newestRequest(String method, String path) {
-        return wait.until(d -> d.findElements(By.cssSelector("#requests li.request")).stream()
-                .filter(li -> li.findElement(By.cssSelector(".method"))
-                                .getText()
-                                .equals(method)
-                        && li.findElement(By.cssSelector(".path")).getText().equals(path))
-                .findFirst()
-                .orElse(null));
+        return new ConsolePage(browser, wait).newestRequest(method, path);
     }
 
     private void screenshot(String name) throws Exception {

@@ -3,6 +3,7 @@ package dev.oneread.tests.support;
 import dev.oneread.local.console.Console;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.LocalStack;
+import dev.oneread.local.runner.StartApi;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,13 +16,13 @@ import java.util.Map;
  */
 public final class LocalApi implements AutoCloseable {
     private final LocalStack stack;
-    private final ApiServer server;
-    private final Console console;
+    private final int port;
+    private final Runnable close;
 
-    private LocalApi(LocalStack stack, ApiServer server, Console console) {
+    private LocalApi(LocalStack stack, int port, Runnable close) {
         this.stack = stack;
-        this.server = server;
-        this.console = console;
+        this.port = port;
+        this.close = close;
     }
 
     public LocalStack stack() {
@@ -46,7 +47,26 @@ public final class LocalApi implements AutoCloseable {
         Console console = Console.attach(
                 server, stack.client(), table, LocalStack.shardPlan(stack.parameters()), engine.endpoint, quiet());
         server.start();
-        return new LocalApi(stack, server, console);
+        return new LocalApi(stack, server.port(), () -> {
+            console.close();
+            server.close();
+            stack.close();
+        });
+    }
+
+    /**
+     * start-api as the command runs it, seeded with the sample data and registered in {@code stateFile}: so that
+     * {@code invoke --state-file stateFile} and {@code seed} work on its engine and table, and tell its console.
+     */
+    public static LocalApi startRegistered(TestEngine engine, String table, java.nio.file.Path stateFile)
+            throws IOException {
+        StartApi api = StartApi.start(
+                engine.root,
+                new LocalStack.Settings(engine.endpoint, null, table, Map.of(), true),
+                0,
+                stateFile,
+                quiet());
+        return new LocalApi(api.stack(), api.port(), api::close);
     }
 
     /**
@@ -87,7 +107,7 @@ public final class LocalApi implements AutoCloseable {
     }
 
     public int port() {
-        return server.port();
+        return port;
     }
 
     /** The address of {@code path} (starting with a slash) on this server. */
@@ -97,9 +117,7 @@ public final class LocalApi implements AutoCloseable {
 
     @Override
     public void close() {
-        console.close();
-        server.close();
-        stack.close();
+        close.run();
     }
 
     private static PrintStream quiet() {
