@@ -142,7 +142,8 @@ final class RequestLog implements ServedRequest.Observer {
                 PrimaryKey primaryKey = TableMirror.keyOf(DynamoJson.toItem(key));
                 touched.add(Map.of("partition", primaryKey.partition(), "sort", primaryKey.sort()));
                 if (WRITES.contains(call.get("operation")) && call.get("error") == null) {
-                    writes.add(diff(primaryKey, String.valueOf(call.get("operation"))));
+                    writes.add(diff(
+                            primaryKey, String.valueOf(call.get("operation")), request.at(), createsWhereNone(call)));
                     changed.add(primaryKey.partition());
                 }
             } else if (call.get("partition") != null) {
@@ -155,9 +156,10 @@ final class RequestLog implements ServedRequest.Observer {
     }
 
     /** The item as the console last saw it, and as it is now: what one write changed. */
-    private Map<String, Object> diff(PrimaryKey key, String operation) {
+    private Map<String, Object> diff(
+            PrimaryKey key, String operation, java.time.Instant requestedAt, boolean createdWhereNone) {
         Map<String, AttributeValue> before = mirror.lastSeen(key);
-        Map<String, AttributeValue> after = mirror.refresh(key);
+        Map<String, AttributeValue> after = mirror.refresh(key, requestedAt, createdWhereNone);
         Map<String, Object> write = new LinkedHashMap<>();
         write.put("operation", operation);
         write.put("partition", key.partition());
@@ -165,6 +167,24 @@ final class RequestLog implements ServedRequest.Observer {
         write.put("before", DynamoJson.item(withoutKey(before)));
         write.put("after", DynamoJson.item(withoutKey(after)));
         return write;
+    }
+
+    /**
+     * Whether the call succeeded only where no item was (its condition is attribute_not_exists of a key): then the
+     * console knows the before without having seen it, and the partition's counts just add the new item.
+     */
+    private static boolean createsWhereNone(Map<String, Object> call) {
+        if (!(call.get("expressions") instanceof Map<?, ?> expressions)
+                || !(expressions.get("condition") instanceof String condition)) {
+            return false;
+        }
+        java.util.regex.Matcher absent = java.util.regex.Pattern.compile("attribute_not_exists\\((#\\w+)\\)")
+                .matcher(condition.strip());
+        if (!absent.matches() || !(expressions.get("names") instanceof Map<?, ?> names)) {
+            return false;
+        }
+        Object attribute = names.get(absent.group(1));
+        return KeyCodec.PARTITION_KEY.equals(attribute) || KeyCodec.SORT_KEY.equals(attribute);
     }
 
     private static Map<String, AttributeValue> withoutKey(Map<String, AttributeValue> item) {
