@@ -54,7 +54,10 @@ const state = {
 async function loadPartitions() {
   const filter = $('#filter').value.trim();
   const data = await call(`partitions?filter=${encodeURIComponent(filter)}`);
-  $('#table-name').textContent = visible(`table ${data.table}`);
+  // While the table is counted (in the background, at start and on Rescan), the counts are those so far.
+  const counting = data.counting ? ` · counting… ${plural(data.counting.items, 'item')} so far` : '';
+  $('#table-name').textContent = visible(`table ${data.table}${counting}`);
+  if (data.counting) setTimeout(refreshPartitionsSoon, 1000);
   const list = $('#partitions');
   list.replaceChildren();
   for (const tenant of data.tenants) {
@@ -108,10 +111,13 @@ function formatBytes(bytes) {
 
 // ---- Collection -------------------------------------------------------------------------------------------
 
-async function openCollection(view, offset = 0) {
+// A page is asked for by the previous page's `next` cursor (`after`); `back` holds the cursors of the pages
+// before this one, so "previous page" asks for the one before again.
+async function openCollection(view, after = null, back = []) {
   state.view = view;
   const query = view.partition ? `partition=${encodeURIComponent(view.partition)}` : `tenant=${encodeURIComponent(view.tenant)}`;
-  const data = await call(`collection?${query}&offset=${offset}&limit=${PAGE}`);
+  const cursor = after ? `&after=${encodeURIComponent(after)}` : '';
+  const data = await call(`collection?${query}${cursor}&limit=${PAGE}`);
   state.viewPartitions = data.partitions;
   $('#collection-title').textContent = visible(view.partition ?? view.tenant);
   $('#collection-title').dataset.view = view.partition ?? view.tenant;
@@ -122,14 +128,14 @@ async function openCollection(view, offset = 0) {
   body.replaceChildren(...rows);
   const more = $('#collection-more');
   more.replaceChildren();
-  if (offset + data.rows.length < data.total) {
-    const next = el('button', {}, `next ${plural(Math.min(PAGE, data.total - offset - data.rows.length), 'item')}`);
-    next.addEventListener('click', () => openCollection(view, offset + data.rows.length));
+  if (data.next) {
+    const next = el('button', {}, 'next page');
+    next.addEventListener('click', () => openCollection(view, data.next, [...back, after]));
     more.append(next);
   }
-  if (offset > 0) {
+  if (back.length) {
     const previous = el('button', {}, 'previous page');
-    previous.addEventListener('click', () => openCollection(view, Math.max(0, offset - PAGE)));
+    previous.addEventListener('click', () => openCollection(view, back[back.length - 1], back.slice(0, -1)));
     more.prepend(previous);
   }
   highlight();

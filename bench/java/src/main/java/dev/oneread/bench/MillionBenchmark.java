@@ -59,7 +59,11 @@ public final class MillionBenchmark {
     public static void main(String[] args) throws Exception {
         Path dataDir = Path.of(args[1]);
         if ("load".equals(args[0])) {
-            load(dataDir, args.length > 3 ? WorkspaceId.of(args[3]) : TENANT, Integer.parseInt(args[2]));
+            load(
+                    dataDir,
+                    args.length > 3 ? WorkspaceId.of(args[3]) : TENANT,
+                    Integer.parseInt(args[2]),
+                    ShardPlan.none());
         } else {
             MillionMeasure.run(
                     dataDir,
@@ -76,11 +80,12 @@ public final class MillionBenchmark {
         return client;
     }
 
-    private static void load(Path dataDir, WorkspaceId tenant, int projects) throws Exception {
+    /** Loads {@code projects} into {@code tenant}, where {@code plan} puts them (its shards, if it has any). */
+    static void load(Path dataDir, WorkspaceId tenant, int projects, ShardPlan plan) throws Exception {
         long start = System.nanoTime();
         try (DynaliteEngine engine = DynaliteEngine.start(ProjectRoot.find(), dataDir, PartitionLimits.OFF)) {
             DynamoDbClient client = open(engine);
-            ControlPlaneRequests requests = new ControlPlaneRequests(TABLE, ShardPlan.none());
+            ControlPlaneRequests requests = new ControlPlaneRequests(TABLE, plan);
             Instant now = Instant.now();
             BulkLoad.putAll(
                     client,
@@ -131,8 +136,8 @@ public final class MillionBenchmark {
             writers.shutdown();
             Files.writeString(dataDir.resolve(tenant.value() + ".loaded"), Long.toString(done.get()));
             System.out.printf(
-                    "loaded %,d projects into one partition in %.0f s (%d writers, limits off)%n",
-                    done.get(), (System.nanoTime() - start) / 1e9, WRITERS);
+                    "loaded %,d projects into %d partition(s) in %.0f s (%d writers, limits off)%n",
+                    done.get(), Math.max(1, plan.shardCount(tenant)), (System.nanoTime() - start) / 1e9, WRITERS);
         }
     }
 }

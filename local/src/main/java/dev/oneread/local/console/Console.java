@@ -49,6 +49,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private static final int MAX_BODY_BYTES = 32 * 1024 * 1024;
 
     private static final int MAX_PAGE = 2_000;
+    /** How long Rescan waits for the count before it answers that it is counting. */
+    private static final long RESCAN_WAIT_MS = 2_000;
     /**
      * Only the console's own files and endpoints: no inline script, no other origin, no framing. The page
      * renders data as text, and this keeps it so even if a bug slipped in.
@@ -57,6 +59,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
     private final TableMirror mirror;
+    private final CollectionPages pages;
+    private final CollectionCursors cursors = new CollectionCursors();
     /** The running start-api's HotTenantShards: a tenant's shard count is the plan's, not what holds data. */
     private final ShardPlan plan;
 
@@ -70,12 +74,13 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     private Console(TableMirror mirror, ShardPlan plan, URI engine, PrintStream out) {
         this.mirror = mirror;
+        this.pages = new CollectionPages(mirror.client(), mirror.table());
         this.plan = plan;
         this.events = new ConsoleEvents();
         this.heat = new HeatPoller(
                 engine, mirror.table(), new HotTenantReport(mirror.client(), mirror.table()), events, out);
         // Records the engine dropped before they were read: the table copy may be wrong, so it is read again.
-        this.changes = new EngineChanges(engine, mirror.table(), events, this::reload, out);
+        this.changes = new EngineChanges(engine, mirror.table(), events, this::recountSoon, out);
         this.changes.listen(mirror::apply);
         this.log = new RequestLog(mirror, plan, events, changes);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
@@ -84,7 +89,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     }
 
     /**
-     * Mounts the console on {@code server} and has it watch every request: the table copy loads in the
+     * Mounts the console on {@code server} and has it watch every request: the table is counted in the
      * background, so start-api is ready at once. {@code engine} is where the engine serves its heat.
      */
     public static Console attach(
@@ -95,20 +100,45 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         server.observe(console.log);
         server.mountConsole(console);
         console.heat.start();
-        Thread loader = new Thread(console::reload, "console-load");
-        loader.setDaemon(true);
-        loader.start();
+        console.mirror.startCounting(console.out, (items, ms) -> {
+            Map<String, Object> done = new LinkedHashMap<>();
+            done.put("items", items);
+            done.put("ms", ms);
+            console.events.publish("reloaded", done);
+        });
         return console;
     }
 
-    private synchronized Map<String, Object> reload() {
+    /** Has the table counted again in the background; its "reloaded" event tells the consoles when it is done. */
+    private void recountSoon() {
+        try {
+            mirror.recount(0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Rescan: the table is counted again in the background, and a "reloaded" event says when it is done. A small
+     * table is counted within {@link #RESCAN_WAIT_MS}, and then the answer is the count's, after the event; a large
+     * one answers at once that it is counting.
+     */
+    private Map<String, Object> rescan() {
         long started = System.nanoTime();
-        int items = mirror.reload();
-        Map<String, Object> done = new LinkedHashMap<>();
-        done.put("items", items);
-        done.put("ms", (System.nanoTime() - started) / 1_000_000);
-        events.publish("reloaded", done);
-        return done;
+        boolean done;
+        try {
+            done = mirror.recount(RESCAN_WAIT_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            done = false;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("counting", !done);
+        if (done) {
+            out.put("items", mirror.stats().items());
+            out.put("ms", (System.nanoTime() - started) / 1_000_000);
+        }
+        return out;
     }
 
     @Override
@@ -204,7 +234,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "rescan" -> {
                 // The feed's records up to now first: none of them arrives after the rescan to show its write again.
                 changes.catchUp();
-                yield reload();
+                yield rescan();
             }
             default -> throw new IllegalStateException("no answer for console endpoint " + endpoint);
         };
@@ -280,27 +310,27 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         return report;
     }
 
-    /** Every item collection, grouped by tenant, a hot tenant's shards folded under it; from the table copy. */
+    /**
+     * Every item collection, grouped by tenant, a hot tenant's shards folded under it; from the partitions'
+     * counts, never their items. While the table is being counted, {@code counting} says how far it has got.
+     */
     private Map<String, Object> partitions(String filter) {
         if (filter.length() > 200) {
             throw new BadRequest("filter must be at most 200 characters");
         }
+        boolean counting = mirror.isCounting();
         Map<String, Map<String, Object>> tenants = new java.util.TreeMap<>();
-        mirror.partitions().forEach((partition, items) -> {
+        mirror.stats().partitions().forEach((partition, counts) -> {
             ItemRows.Place place = ItemRows.place(partition);
             if (!place.tenant().contains(filter)) {
                 return;
-            }
-            long bytes = 0;
-            for (String sort : items.keySet()) {
-                bytes += mirror.size(new dev.oneread.keys.PrimaryKey(partition, sort));
             }
             Map<String, Object> tenant = tenants.computeIfAbsent(place.tenant(), t -> {
                 Map<String, Object> created = new LinkedHashMap<>();
                 created.put("tenant", t);
                 created.put("decoded", place.decoded());
                 created.put("shards", place.decoded() ? plan.shardCount(WorkspaceId.of(t)) : 0);
-                created.put("items", 0);
+                created.put("items", 0L);
                 created.put("bytes", 0L);
                 created.put("partitions", new ArrayList<Map<String, Object>>());
                 return created;
@@ -308,45 +338,38 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("partition", partition);
             one.put("shard", place.shard());
-            one.put("items", items.size());
-            one.put("bytes", bytes);
+            one.put("items", counts.items());
+            one.put("bytes", counts.bytes());
             @SuppressWarnings("unchecked")
             List<Map<String, Object>> list = (List<Map<String, Object>>) tenant.get("partitions");
             list.add(one);
-            tenant.put("items", (Integer) tenant.get("items") + items.size());
-            tenant.put("bytes", (Long) tenant.get("bytes") + bytes);
+            tenant.put("items", (Long) tenant.get("items") + counts.items());
+            tenant.put("bytes", (Long) tenant.get("bytes") + counts.bytes());
         });
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("table", mirror.table());
         out.put("tenants", new ArrayList<>(tenants.values()));
         out.put("index", indexGroups(filter));
+        out.put("counting", counting ? Map.of("items", mirror.stats().items()) : null);
+        out.put("countedInMs", mirror.lastCountMillis() < 0 ? null : mirror.lastCountMillis());
         return out;
     }
 
     /**
      * The partitions of the cross-workspace index (GSI1) in their own group: each key it spreads (a status, the
-     * workspace registry) with its shards folded under it and their entry counts, from the table copy.
+     * workspace registry) with its shards folded under it and their entry counts, from the partitions' counts.
      */
     private List<Map<String, Object>> indexGroups(String filter) {
-        Map<String, java.util.TreeMap<String, Integer>> keys = new java.util.TreeMap<>();
-        mirror.partitions()
-                .values()
-                .forEach(items -> items.values().forEach(item -> {
-                    software.amazon.awssdk.services.dynamodb.model.AttributeValue pk =
-                            item.get(dev.oneread.keys.KeyCodec.INDEX_PARTITION_KEY);
-                    if (pk == null || pk.s() == null) {
-                        return;
-                    }
-                    try {
-                        String key = dev.oneread.keys.KeyCodec.decodeIndexPartition(pk.s())
-                                .key();
-                        keys.computeIfAbsent(key, k -> new java.util.TreeMap<>())
-                                .merge(pk.s(), 1, Integer::sum);
-                    } catch (IllegalArgumentException e) {
-                        keys.computeIfAbsent(pk.s(), k -> new java.util.TreeMap<>())
-                                .merge(pk.s(), 1, Integer::sum);
-                    }
-                }));
+        Map<String, java.util.TreeMap<String, Long>> keys = new java.util.TreeMap<>();
+        mirror.stats().indexPartitions().forEach((partition, count) -> {
+            String key;
+            try {
+                key = dev.oneread.keys.KeyCodec.decodeIndexPartition(partition).key();
+            } catch (IllegalArgumentException e) {
+                key = partition;
+            }
+            keys.computeIfAbsent(key, k -> new java.util.TreeMap<>()).merge(partition, count, Long::sum);
+        });
         List<Map<String, Object>> out = new ArrayList<>();
         keys.forEach((key, shards) -> {
             if (!key.contains(filter.toUpperCase(java.util.Locale.ROOT)) && !filter.isEmpty()) {
@@ -357,8 +380,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map<String, Object> group = new LinkedHashMap<>();
             group.put("key", key);
             group.put(
-                    "items",
-                    shards.values().stream().mapToInt(Integer::intValue).sum());
+                    "items", shards.values().stream().mapToLong(Long::longValue).sum());
             group.put("partitions", partitions);
             out.add(group);
         });
@@ -366,45 +388,66 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     }
 
     /**
-     * One tenant's items (every partition of it, read afresh) or one partition's, as one block in sort-key order:
-     * META first, then the projects; a page of at most {@link #MAX_PAGE} rows.
+     * One page of a tenant's items (every partition of it, merged) or one partition's, in sort-key order: META
+     * first, then the projects, bookkeeping last; at most {@link #MAX_PAGE} rows, one Query per partition, from
+     * {@code after} (the previous page's {@code next}). {@code total} is from the partitions' counts.
      */
     private Map<String, Object> collection(Fields query) {
         String tenant = text(query, "tenant", "");
         String only = text(query, "partition", "");
-        int offset = number(query, "offset", 0, 0, Integer.MAX_VALUE);
         int limit = number(query, "limit", 1_000, 1, MAX_PAGE);
         if (tenant.isEmpty() == only.isEmpty()) {
             throw new BadRequest("give tenant or partition, one of the two");
         }
-        List<String> partitions = new ArrayList<>();
+        if (query.getValue("offset") != null) {
+            // An offset would read every item before it on each page: a million-item tenant pages by cursor.
+            throw new BadRequest("offset paging is not offered: pass after=<the previous page's next>");
+        }
+        java.util.function.Predicate<String> belongs =
+                only.isEmpty() ? p -> ItemRows.place(p).tenant().equals(tenant) : only::equals;
+        java.util.Set<String> partitions = new java.util.TreeSet<>();
         if (!only.isEmpty()) {
             partitions.add(only);
         } else {
-            mirror.partitions().keySet().stream()
-                    .filter(p -> ItemRows.place(p).tenant().equals(tenant))
-                    .forEach(partitions::add);
+            if (isWorkspaceId(tenant)) {
+                partitions.addAll(
+                        plan.collectionPartitions(WorkspaceId.of(tenant)).partitions());
+            }
+            mirror.stats().partitions().keySet().stream().filter(belongs).forEach(partitions::add);
         }
+        String view = only.isEmpty() ? "tenant=" + tenant : "partition=" + only;
+        String after = query.getValue("after");
+        CollectionPages.Position from =
+                after == null ? CollectionPages.Position.FIRST : cursors.open(after, view, belongs);
+        CollectionPages.Page page = pages.read(new ArrayList<>(partitions), from, limit);
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (String partition : partitions) {
-            mirror.readPartition(partition).forEach(item -> rows.add(ItemRows.row(item)));
-        }
-        rows.sort(java.util.Comparator.comparing((Map<String, Object> r) -> order(String.valueOf(r.get("kind"))))
-                .thenComparing(r -> String.valueOf(r.get("sort")))
-                .thenComparing(r -> String.valueOf(r.get("partition"))));
+        page.items().forEach(item -> {
+            mirror.remember(item);
+            rows.add(ItemRows.row(item));
+        });
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("partitions", partitions);
-        out.put("total", rows.size());
-        out.put("offset", offset);
-        int from = Math.min(offset, rows.size());
-        int to = (int) Math.min(rows.size(), (long) from + limit);
-        out.put("rows", rows.subList(from, to));
+        out.put("partitions", new ArrayList<>(partitions));
+        out.put(
+                "total",
+                partitions.stream()
+                        .mapToLong(p -> {
+                            PartitionStats.Counts counts =
+                                    mirror.stats().partitions().get(p);
+                            return counts == null ? 0 : counts.items();
+                        })
+                        .sum());
+        out.put("rows", rows);
+        out.put("next", page.next().map(p -> cursors.seal(p, view)).orElse(null));
         return out;
     }
 
-    /** Bookkeeping (idempotency records) last, dimmed; everything else in DynamoDB's sort-key order. */
-    private static int order(String kind) {
-        return kind.equals("idempotency") ? 1 : 0;
+    private static boolean isWorkspaceId(String tenant) {
+        try {
+            WorkspaceId.of(tenant);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private static void allow(String method, String... allowed) {
@@ -487,6 +530,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     @Override
     public void close() {
         changes.close();
+        mirror.close();
+        pages.close();
         heat.close();
         events.close();
     }

@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -48,23 +47,7 @@ final class ExpressionBuilder {
     }
 
     /** What a query selects: one partition, a sort-key condition and an order (the key range), and a limit. */
-    record Selection(AccessPattern.KeyRange key, int limit) {
-        boolean selects(String sort) {
-            if (key.operator() == null) {
-                return true;
-            }
-            int c = sort.compareTo(key.value());
-            return switch (key.operator()) {
-                case EQ -> c == 0;
-                case LT -> c < 0;
-                case LE -> c <= 0;
-                case GT -> c > 0;
-                case GE -> c >= 0;
-                case BEGINS_WITH -> sort.startsWith(key.value());
-                case BETWEEN -> c >= 0 && sort.compareTo(key.high()) <= 0;
-            };
-        }
-    }
+    record Selection(AccessPattern.KeyRange key, int limit) {}
 
     /** A built query: the request as sent, and what it selects. */
     /** A form's query, and the local engine its snippets name (empty: the deployed table). */
@@ -187,21 +170,12 @@ final class ExpressionBuilder {
         return out;
     }
 
-    /** The items the selection reads, from the console's copy of the table: what the read will be billed for. */
+    /**
+     * The items the selection reads, whole (the key condition's own Query, without the pattern's projection or
+     * filter, which DynamoDB bills after reading): what the read will be billed for.
+     */
     private List<Map<String, AttributeValue>> predictedItems(Selection selection) {
-        SortedMap<String, Map<String, AttributeValue>> partition =
-                mirror.partitions().get(selection.key().partition());
-        if (partition == null) {
-            return List.of();
-        }
-        List<Map<String, AttributeValue>> candidates = new ArrayList<>(partition.values());
-        if (selection.key().descending()) {
-            java.util.Collections.reverse(candidates);
-        }
-        return candidates.stream()
-                .filter(item -> selection.selects(item.get(KeyCodec.SORT_KEY).s()))
-                .limit(selection.limit())
-                .toList();
+        return mirror.client().query(query(selection).request()).items();
     }
 
     private static ProjectId project(Map<String, Object> form) {

@@ -218,7 +218,7 @@ final class RequestLog implements ServedRequest.Observer {
                         EngineChanges.Change change = fedChanges.get(nth - 1);
                         writes.add(diff(primaryKey, operation, change.oldItem(), change.newItem()));
                     } else {
-                        writes.add(diff(primaryKey, operation));
+                        writes.add(diffFromMirror(primaryKey, operation, request.at(), createsWhereNone(call)));
                         changed.add(primaryKey.partition());
                     }
                 }
@@ -235,9 +235,10 @@ final class RequestLog implements ServedRequest.Observer {
      * Without the feed: the item as the console last saw it, and as it is now. A request that writes one item
      * twice shows the final state in its first diff and no change in its second.
      */
-    private Map<String, Object> diff(PrimaryKey key, String operation) {
+    private Map<String, Object> diffFromMirror(
+            PrimaryKey key, String operation, java.time.Instant requestedAt, boolean createdWhereNone) {
         Map<String, AttributeValue> before = mirror.lastSeen(key);
-        return diff(key, operation, before, mirror.refresh(key));
+        return diff(key, operation, before, mirror.refresh(key, requestedAt, createdWhereNone));
     }
 
     private static Map<String, Object> diff(
@@ -249,6 +250,24 @@ final class RequestLog implements ServedRequest.Observer {
         write.put("before", DynamoJson.item(withoutKey(before)));
         write.put("after", DynamoJson.item(withoutKey(after)));
         return write;
+    }
+
+    /**
+     * Whether the call succeeded only where no item was (its condition is attribute_not_exists of a key): then the
+     * console knows the before without having seen it, and the partition's counts just add the new item.
+     */
+    private static boolean createsWhereNone(Map<String, Object> call) {
+        if (!(call.get("expressions") instanceof Map<?, ?> expressions)
+                || !(expressions.get("condition") instanceof String condition)) {
+            return false;
+        }
+        java.util.regex.Matcher absent = java.util.regex.Pattern.compile("attribute_not_exists\\((#\\w+)\\)")
+                .matcher(condition.strip());
+        if (!absent.matches() || !(expressions.get("names") instanceof Map<?, ?> names)) {
+            return false;
+        }
+        Object attribute = names.get(absent.group(1));
+        return KeyCodec.PARTITION_KEY.equals(attribute) || KeyCodec.SORT_KEY.equals(attribute);
     }
 
     private static Map<String, AttributeValue> withoutKey(Map<String, AttributeValue> item) {
