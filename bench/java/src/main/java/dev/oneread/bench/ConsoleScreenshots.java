@@ -46,11 +46,16 @@ public final class ConsoleScreenshots {
             // The collection, with the edited project's request selected in the log: its diff beside the rows
             click(browser, wait, "#partitions .tenant-name[data-tenant='" + ws + "']");
             wait.until(d -> ws.equals(d.findElement(By.id("collection-title")).getAttribute("data-view")));
-            wait.until(d -> !d.findElements(By.cssSelector("#collection tbody tr")).isEmpty());
+            wait.until(
+                    d -> !d.findElements(By.cssSelector("#collection tbody tr")).isEmpty());
             shot(browser, out, "console-collection");
             // The log with a diff: the PATCH's request opened
-            click(browser, wait, "#requests li.request[data-route='PATCH /workspaces/{workspaceId}/projects/{projectId}']");
-            wait.until(d -> !d.findElements(By.cssSelector("#request-detail .diff")).isEmpty());
+            click(
+                    browser,
+                    wait,
+                    "#requests li.request[data-route='PATCH /workspaces/{workspaceId}/projects/{projectId}']");
+            wait.until(d ->
+                    !d.findElements(By.cssSelector("#request-detail .diff")).isEmpty());
             browser.executeScript("document.querySelector('#log-pane').scrollIntoView()");
             shot(browser, out, "console-log-diff");
             // An item's side panel: the edited project
@@ -59,7 +64,8 @@ public final class ConsoleScreenshots {
             shot(browser, out, "console-item-panel");
             // A query on the index: an index partition opened from the left pane
             click(browser, wait, "#index-partitions button");
-            wait.until(d -> !d.findElements(By.cssSelector("#read-items tbody tr")).isEmpty());
+            wait.until(
+                    d -> !d.findElements(By.cssSelector("#read-items tbody tr")).isEmpty());
             browser.executeScript("document.querySelector('#read-form').scrollIntoView()");
             shot(browser, out, "console-index-query");
             // The heat view, while the hot tenant takes a burst of writes
@@ -67,7 +73,8 @@ public final class ConsoleScreenshots {
                 create(api, hot, "burst " + i, null);
             }
             browser.findElement(By.id("tab-heat")).click();
-            wait.until(d -> !d.findElements(By.cssSelector("#heat-accessed li.heat-group")).isEmpty());
+            wait.until(d -> !d.findElements(By.cssSelector("#heat-accessed li.heat-group"))
+                    .isEmpty());
             shot(browser, out, "console-heat-view");
         }
     }
@@ -75,7 +82,10 @@ public final class ConsoleScreenshots {
     private static List<String> load(LocalApi api, String ws, String hot) throws Exception {
         for (String workspace : List.of(ws, hot)) {
             HttpResponse<String> created = api.send(
-                    "POST", "/workspaces", "{\"id\":\"" + workspace + "\",\"name\":\"" + workspace + "\"}", List.of(),
+                    "POST",
+                    "/workspaces",
+                    "{\"id\":\"" + workspace + "\",\"name\":\"" + workspace + "\"}",
+                    List.of(),
                     true);
             require(created, 201);
         }
