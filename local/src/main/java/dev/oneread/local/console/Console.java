@@ -82,6 +82,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         // Records the engine dropped before they were read: the table copy may be wrong, so it is read again.
         this.changes = new EngineChanges(engine, mirror.table(), events, this::recountSoon, out);
         this.changes.listen(mirror::apply);
+        mirror.followFeed(changes::available);
         this.log = new RequestLog(mirror, plan, events, changes);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
         this.fixtures = new Fixtures(mirror, plan);

@@ -70,6 +70,9 @@ final class TableMirror implements AutoCloseable {
     /** How long the last full count took, in milliseconds; -1 before the first one ends. */
     private long lastCountMillis = -1;
 
+    /** True while the engine's change feed moves the counts ({@link #apply(List)}): writes seen otherwise do not. */
+    private volatile java.util.function.BooleanSupplier fed = () -> false;
+
     TableMirror(DynamoDbClient client, String table) {
         this.client = client;
         this.table = table;
@@ -208,11 +211,19 @@ final class TableMirror implements AutoCloseable {
      */
     private void observe(PrimaryKey key, Map<String, AttributeValue> after, Instant requestedAt) {
         Map<String, AttributeValue> before = seen.put(key, after == null ? ABSENT : after);
+        if (fed.getAsBoolean()) {
+            return; // the feed brings this write's images too, and moves the counts by them: once
+        }
         if (before == null || countedSince(key.partition(), requestedAt)) {
             markStale(key.partition());
         } else {
             apply(key.partition(), before == ABSENT ? null : before, after);
         }
+    }
+
+    /** Has the counts follow the engine's change feed while {@code available} says it serves one. */
+    void followFeed(java.util.function.BooleanSupplier available) {
+        this.fed = available;
     }
 
     /**
