@@ -13,7 +13,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,7 +46,8 @@ final class RequestLog implements ServedRequest.Observer {
     @Override
     public void served(ServedRequest request) {
         Map<String, Object> entry;
-        Set<String> changed = new LinkedHashSet<>();
+        // Each key written, with its row as the write left it (null once deleted): the last write to a key wins.
+        Map<PrimaryKey, Map<String, Object>> changed = new LinkedHashMap<>();
         try {
             entry = entry(request, changed);
         } catch (RuntimeException e) {
@@ -69,11 +69,24 @@ final class RequestLog implements ServedRequest.Observer {
         if (!changed.isEmpty()) {
             // The tenants too: a console showing a whole tenant reloads only for its own tenant's writes, and a
             // write can land on a shard partition the console has not listed yet.
-            List<String> tenants = changed.stream()
+            List<String> partitions = changed.keySet().stream()
+                    .map(PrimaryKey::partition)
+                    .distinct()
+                    .toList();
+            List<String> tenants = partitions.stream()
                     .map(p -> ItemRows.place(p).tenant())
                     .distinct()
                     .toList();
-            events.publish("changed", Map.of("partitions", List.copyOf(changed), "tenants", tenants));
+            // The rows too, so an open collection applies them in place instead of fetching itself again.
+            List<Map<String, Object>> items = new ArrayList<>();
+            changed.forEach((key, row) -> {
+                Map<String, Object> item = new LinkedHashMap<>();
+                item.put("partition", key.partition());
+                item.put("sort", key.sort());
+                item.put("row", row);
+                items.add(item);
+            });
+            events.publish("changed", Map.of("partitions", partitions, "tenants", tenants, "items", items));
         }
     }
 
@@ -100,7 +113,7 @@ final class RequestLog implements ServedRequest.Observer {
     }
 
     @SuppressWarnings("unchecked")
-    private Map<String, Object> entry(ServedRequest request, Set<String> changed) {
+    private Map<String, Object> entry(ServedRequest request, Map<PrimaryKey, Map<String, Object>> changed) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", sequence.incrementAndGet());
         entry.put("at", request.at().toString());
@@ -142,8 +155,7 @@ final class RequestLog implements ServedRequest.Observer {
                 PrimaryKey primaryKey = TableMirror.keyOf(DynamoJson.toItem(key));
                 touched.add(Map.of("partition", primaryKey.partition(), "sort", primaryKey.sort()));
                 if (WRITES.contains(call.get("operation")) && call.get("error") == null) {
-                    writes.add(diff(primaryKey, String.valueOf(call.get("operation"))));
-                    changed.add(primaryKey.partition());
+                    writes.add(diff(primaryKey, String.valueOf(call.get("operation")), changed));
                 }
             } else if (call.get("partition") != null) {
                 touched.add(Map.of("partition", call.get("partition")));
@@ -154,10 +166,14 @@ final class RequestLog implements ServedRequest.Observer {
         return entry;
     }
 
-    /** The item as the console last saw it, and as it is now: what one write changed. */
-    private Map<String, Object> diff(PrimaryKey key, String operation) {
+    /**
+     * The item as the console last saw it, and as it is now: what one write changed. Its row, as now, goes to
+     * {@code changed} for the live event.
+     */
+    private Map<String, Object> diff(PrimaryKey key, String operation, Map<PrimaryKey, Map<String, Object>> changed) {
         Map<String, AttributeValue> before = mirror.lastSeen(key);
         Map<String, AttributeValue> after = mirror.refresh(key);
+        changed.put(key, after == null ? null : ItemRows.row(after));
         Map<String, Object> write = new LinkedHashMap<>();
         write.put("operation", operation);
         write.put("partition", key.partition());
