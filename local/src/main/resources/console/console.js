@@ -42,9 +42,60 @@ async function call(path, options = {}) {
   return body;
 }
 
+/**
+ * `work` run at most one at a time: asks while it waits or runs merge into one more run after it, so a burst of
+ * events costs one or two runs, never one each. `wait` says when a run starts (a delay, the next frame).
+ */
+function coalesce(work, wait = (run) => setTimeout(run, 0)) {
+  let waiting = false;
+  let running = false;
+  let again = false;
+  async function run() {
+    waiting = false;
+    running = true;
+    try {
+      await work();
+    } catch (e) {
+      showError(e);
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        ask();
+      }
+    }
+  }
+  function ask() {
+    if (running) again = true;
+    else if (!waiting) {
+      waiting = true;
+      wait(run);
+    }
+  }
+  return ask;
+}
+
+/**
+ * Live changes are drawn every 100 ms at most: a frame each would draw up to 60 times a second for a bulk load
+ * that nobody reads that fast, each draw costing the page's main thread a layout and a paint.
+ */
+const LIVE_MS = 100;
+const everyLiveInterval = (run) => setTimeout(run, LIVE_MS);
+
+/** The next animation frame, or 100 ms when there is none (a hidden tab draws no frames). */
+function nextFrame(run) {
+  let ran = false;
+  const once = () => {
+    if (!ran) {
+      ran = true;
+      run();
+    }
+  };
+  requestAnimationFrame(once);
+  setTimeout(once, 100);
+}
+
 const state = {
-  view: null, // {tenant} or {partition}
-  viewPartitions: [],
   selected: null, // the selected request's entry
   requests: [],
 };
@@ -110,58 +161,291 @@ function formatBytes(bytes) {
 }
 
 // ---- Collection -------------------------------------------------------------------------------------------
+// The open collection is a model in the page: its rows in the server's order, loaded a page at a time, then kept
+// current by the rows the `changed` events carry (inserted where they sort, replaced, removed), never fetched
+// again per write. Only the rows on screen, and a margin, are in the DOM: a row's place is its index times ROW.
 
-// A page is asked for by the previous page's `next` cursor (`after`); `back` holds the cursors of the pages
-// before this one, so "previous page" asks for the one before again.
-async function openCollection(view, after = null, back = []) {
-  state.view = view;
-  const query = view.partition ? `partition=${encodeURIComponent(view.partition)}` : `tenant=${encodeURIComponent(view.tenant)}`;
-  const cursor = after ? `&after=${encodeURIComponent(after)}` : '';
-  const data = await call(`collection?${query}${cursor}&limit=${PAGE}`);
-  state.viewPartitions = data.partitions;
-  $('#collection-title').textContent = visible(view.partition ?? view.tenant);
-  $('#collection-title').dataset.view = view.partition ?? view.tenant;
-  $('#collection-summary').textContent =
-    `${plural(data.total, 'item')} in ${plural(data.partitions.length, 'partition')}`;
-  const body = $('#collection tbody');
-  const rows = data.rows.map(renderRow);
-  body.replaceChildren(...rows);
-  const more = $('#collection-more');
-  more.replaceChildren();
-  if (data.next) {
-    const next = el('button', {}, 'next page');
-    next.addEventListener('click', () => openCollection(view, data.next, [...back, after]));
-    more.append(next);
+/** A row's height in px, fixed (console.css sets the same on #collection rows). */
+const ROW = 22;
+/** Rows rendered above and below the visible ones: a few screens, so a fast scroll does not show blanks. */
+const MARGIN = 100;
+/** Pages load by themselves up to this many rows; past it, as the view scrolls towards the last row loaded. */
+const AUTO_ROWS = 20000;
+/** Sort keys longer than this (an idempotency record's is 69) are shortened in the middle; full in the title. */
+const KEY_CHARS = 32;
+/** The table's key attributes (KeyCodec.PARTITION_KEY, SORT_KEY): a row carries their values apart. */
+const PARTITION_KEY = 'EntityRef';
+const SORT_KEY = 'Detail';
+
+const collection = {
+  view: null, // {tenant} or {partition}
+  generation: 0, // bumped when another view opens: a page fetched for the one before is dropped
+  rows: [],
+  byKey: new Map(),
+  partitions: [],
+  total: 0, // the server's count, kept by the changes while pages are still to load
+  frontier: null, // the last row of the last page loaded
+  complete: false,
+  reset: true, // the next fetch starts again from the first page
+  liveSince: null, // while a fetch is in flight: the changes since it began, which win over what it brings
+  pending: new Map(), // changes received, applied at the next frame
+  selected: null, // the selected row's key
+  rendered: new WeakMap(), // row -> its <tr>: a row object is replaced, never changed, so a cached <tr> is current
+};
+
+/**
+ * The scroller's position and height as last seen (on scroll, on resize): read from here, not from the element,
+ * so applying changes never forces the browser to lay the page out in the middle of a task.
+ */
+const viewport = { top: 0, height: 0 };
+
+function scrollCollection(top) {
+  const scroller = $('#collection-scroll');
+  scroller.scrollTop = top;
+  viewport.top = Math.max(0, top);
+}
+
+const keyOf = (partition, sort) => `${partition}\u0000${sort}`;
+const rowKey = (row) => keyOf(row.partition, row.sort);
+
+/** The server's order (Console.collection): idempotency records last, then by sort key, then by partition. */
+function compareRows(a, b) {
+  const bookkeeping = (row) => (row.kind === 'idempotency' ? 1 : 0);
+  return bookkeeping(a) - bookkeeping(b) || compareText(a.sort, b.sort) || compareText(a.partition, b.partition);
+}
+
+/** UTF-16 code unit order, as Java's String.compareTo. */
+function compareText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Where `row` stands in the model, or would be inserted. */
+function position(row) {
+  const rows = collection.rows;
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareRows(rows[middle], row) < 0) low = middle + 1;
+    else high = middle;
   }
-  if (back.length) {
-    const previous = el('button', {}, 'previous page');
-    previous.addEventListener('click', () => openCollection(view, back[back.length - 1], back.slice(0, -1)));
-    more.prepend(previous);
+  return low;
+}
+
+function openCollection(view) {
+  Object.assign(collection, {
+    view, rows: [], byKey: new Map(), partitions: view.partition ? [view.partition] : [], total: 0,
+    frontier: null, next: null, complete: false, reset: true, selected: null,
+  });
+  collection.generation += 1;
+  collection.pending.clear();
+  $('#item-panel').hidden = true;
+  delete $('#collection-title').dataset.view; // set again once the first page is in
+  scrollCollection(0);
+  syncCollection();
+}
+
+/** A `reloaded` event, a gap in the stream: the open view is fetched again, once however many ask. */
+function reloadCollection() {
+  if (!collection.view) return;
+  collection.reset = true;
+  syncCollection();
+}
+
+function viewQuery(view) {
+  return view.partition ? `partition=${encodeURIComponent(view.partition)}` : `tenant=${encodeURIComponent(view.tenant)}`;
+}
+
+/** One fetch at a time, merged: the first page after a reset, else the next page while one is left to load. */
+const syncCollection = coalesce(async () => {
+  const c = collection;
+  if (!c.view || (!c.reset && c.complete)) return;
+  const { generation, view } = c;
+  const reset = c.reset;
+  c.reset = false;
+  // The rows up to the last one loaded are exactly the server's (the changes keep them so): the next page
+  // starts after as many.
+  // A page is asked for by the previous page's `next` cursor (`after`).
+  const cursor = !reset && c.next ? `&after=${encodeURIComponent(c.next)}` : '';
+  c.liveSince = new Map();
+  let data;
+  try {
+    data = await call(`collection?${viewQuery(view)}${cursor}&limit=${PAGE}`);
+  } catch (e) {
+    if (generation === c.generation) c.reset ||= reset;
+    throw e;
+  } finally {
+    if (generation === c.generation) c.liveSince = null;
+  }
+  if (generation !== c.generation) return; // another view opened meanwhile: its own fetch follows this one
+  const live = c.liveSince ?? new Map();
+  if (reset) {
+    c.rows = [];
+    c.byKey = new Map();
+  }
+  for (const row of data.rows) {
+    if (!live.has(rowKey(row))) put(rowKey(row), row);
+  }
+  c.partitions = [...new Set([...data.partitions, ...(reset ? [] : c.partitions)])];
+  for (const item of live.values()) {
+    if (inView(item)) apply(item);
+  }
+  c.total = data.total;
+  c.frontier = data.rows.at(-1) ?? c.frontier;
+  c.next = data.next ?? null;
+  c.complete = !c.next;
+  if (reset) {
+    $('#collection-title').textContent = visible(view.partition ?? view.tenant);
+    $('#collection-title').dataset.view = view.partition ?? view.tenant;
+  }
+  showCollection();
+  if (!c.complete && c.rows.length < AUTO_ROWS) syncCollection();
+});
+
+/** Puts a row in the model where it sorts, in place of the key's row before. */
+function put(key, row) {
+  const c = collection;
+  const old = c.byKey.get(key);
+  if (old) c.rows.splice(position(old), 1);
+  c.rows.splice(position(row), 0, row);
+  c.byKey.set(key, row);
+  return old;
+}
+
+/** One changed item: its row as the write left it, or null once deleted. */
+function apply({ partition, sort, row }) {
+  const c = collection;
+  const key = keyOf(partition, sort);
+  if (!row) {
+    const old = c.byKey.get(key);
+    if (!old) return;
+    c.rows.splice(position(old), 1);
+    c.byKey.delete(key);
+    c.total -= 1;
+    return;
+  }
+  if (!c.partitions.includes(partition)) c.partitions.push(partition); // a shard the view had not listed yet
+  const old = put(key, row);
+  // Past the last page loaded, a row unknown here may be one of the pages still to load: counted when they come.
+  if (!old && (c.complete || !c.frontier || compareRows(row, c.frontier) <= 0)) c.total += 1;
+}
+
+/** A change for the open view: a row it shows, or a row of its partition (of its tenant, for a whole tenant). */
+function inView(item) {
+  const view = collection.view;
+  if (!view) return false;
+  if (collection.byKey.has(keyOf(item.partition, item.sort))) return true;
+  if (!item.row) return false;
+  return view.partition ? item.partition === view.partition : item.row.tenant === view.tenant;
+}
+
+function queueChanges(items) {
+  for (const item of items) collection.pending.set(keyOf(item.partition, item.sort), item);
+  flushChanges();
+}
+
+/** The changes queued, applied every LIVE_MS at most; the view keeps its place when rows arrive above it. */
+const flushChanges = coalesce(() => {
+  const c = collection;
+  if (!c.pending.size) return;
+  const items = [...c.pending.values()];
+  c.pending.clear();
+  const top = Math.floor(viewport.top / ROW);
+  const anchor = viewport.top > 0 ? c.rows[top] : null;
+  let selectedChanged = false;
+  for (const item of items) {
+    c.liveSince?.set(keyOf(item.partition, item.sort), item);
+    if (!inView(item)) continue;
+    apply(item);
+    selectedChanged ||= keyOf(item.partition, item.sort) === c.selected;
+  }
+  if (anchor) scrollCollection(viewport.top + (position(anchor) - top) * ROW);
+  showCollection();
+  if (selectedChanged && !$('#item-panel').hidden) showItem();
+}, everyLiveInterval);
+
+function count() {
+  return collection.complete ? collection.rows.length : Math.max(collection.total, collection.rows.length);
+}
+
+function showCollection() {
+  const c = collection;
+  $('#collection-summary').textContent = `${plural(count(), 'item')} in ${plural(c.partitions.length, 'partition')}`
+    + (c.complete ? '' : ` · ${c.rows.length} loaded, more as you scroll`);
+  renderWindow();
+}
+
+/** The rows on screen and a margin; the rest of the height is margin above the table and a spacer below it. */
+function renderWindow() {
+  const c = collection;
+  const top = Math.floor(viewport.top / ROW);
+  const first = Math.max(0, top - MARGIN);
+  const last = Math.min(c.rows.length, top + Math.ceil(viewport.height / ROW) + 1 + MARGIN);
+  $('#collection').style.marginTop = `${first * ROW}px`;
+  $('#collection-after').style.height = `${(c.rows.length - last) * ROW}px`;
+  const body = $('#collection tbody');
+  const trs = c.rows.slice(first, last).map(rowElement);
+  const children = body.children;
+  if (trs.length !== children.length || trs.some((tr, i) => children[i] !== tr)) body.replaceChildren(...trs);
+  for (const tr of trs) {
+    const selected = tr.dataset.key === c.selected;
+    tr.classList.toggle('selected', selected);
+    tr.setAttribute('aria-selected', String(selected));
   }
   highlight();
+  if (!c.complete && c.frontier && last + MARGIN >= position(c.frontier)) syncCollection();
 }
 
+function rowElement(row) {
+  let tr = collection.rendered.get(row);
+  if (!tr) {
+    tr = renderRow(row);
+    tr.dataset.key = rowKey(row);
+    collection.rendered.set(row, tr);
+  }
+  return tr;
+}
+
+/** One line an item: key, kind, name, status, version, updated, size; each long value cut, whole in its title. */
 function renderRow(row) {
-  const attributes = el('code', {}, compact(row.attributes));
+  const a = row.attributes ?? {};
+  const scalar = (name) => (a[name] ? String(Object.values(a[name])[0]) : '');
+  const updated = scalar('updatedAt');
+  const cell = (text, attributes = {}) => el('td', { title: visible(text), ...attributes }, text);
   return el('tr', { class: `kind-${row.kind}`, 'data-partition': row.partition, 'data-sort': row.sort, 'data-kind': row.kind },
-    el('td', {}, row.partition),
-    el('td', {}, row.sort),
-    el('td', {}, row.kind),
-    el('td', {}, row.createdAt ?? ''),
-    el('td', { class: 'number' }, String(row.size)),
-    el('td', { class: 'attributes' }, attributes));
+    el('td', { class: 'key', title: visible(`${row.partition} / ${row.sort}${row.createdAt ? `\ncreated ${row.createdAt}` : ''}`) },
+      shortKey(row.sort)),
+    cell(row.kind),
+    cell(scalar('name')),
+    cell(scalar('status')),
+    cell(scalar('version'), { class: 'number' }),
+    el('td', { title: updated }, shortTime(updated)),
+    el('td', { class: 'number', title: `${row.size} bytes` }, formatBytes(row.size)));
 }
 
-/** An item's attributes without the type wrappers, for reading at a glance. */
-function compact(attributes) {
-  const plain = (v) => {
-    const [type, value] = Object.entries(v)[0];
-    if (type === 'M') return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, plain(x)]));
-    if (type === 'L') return value.map(plain);
-    if (type === 'N') return Number(value);
-    return value;
+function shortKey(sort) {
+  const chars = Array.from(sort);
+  return chars.length <= KEY_CHARS ? sort : `${chars.slice(0, 20).join('')}…${chars.slice(-8).join('')}`;
+}
+
+/** Today's times as the time of day, older ones as the date. */
+function shortTime(iso) {
+  if (!iso) return '';
+  return iso.slice(0, 10) === new Date().toISOString().slice(0, 10) ? iso.slice(11, 19) : iso.slice(0, 10);
+}
+
+/** An item's attributes without the type wrappers. */
+function plain(attributes) {
+  const value = (v) => {
+    const [type, x] = Object.entries(v)[0];
+    if (type === 'M') return plain(x);
+    if (type === 'L') return x.map(value);
+    if (type === 'N') return String(Number(x)) === x ? Number(x) : x; // a number JSON cannot hold stays text
+    if (type === 'NS') return x.map((n) => (String(Number(n)) === n ? Number(n) : n));
+    if (type === 'NULL') return null;
+    return x;
   };
-  return Object.entries(attributes).map(([k, v]) => `${k}: ${JSON.stringify(plain(v))}`).join('  ');
+  return Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, value(v)]));
 }
 
 function highlight() {
@@ -171,6 +455,65 @@ function highlight() {
     const hit = touched.has(`${tr.dataset.partition}\u0000${tr.dataset.sort}`) || partitionsOnly.has(tr.dataset.partition);
     tr.classList.toggle('touched', hit);
   }
+}
+
+// ---- Selected item: a side panel with the item as DynamoDB JSON and as JSON, and its writes from the log
+
+function selectRow(key, open) {
+  const c = collection;
+  c.selected = key;
+  const index = c.byKey.has(key) ? position(c.byKey.get(key)) : -1;
+  if (index >= 0) {
+    // Into view: below the sticky header at the top, or as the last row at the bottom.
+    const top = index * ROW;
+    if (top < viewport.top) scrollCollection(top);
+    else if (top + 2 * ROW > viewport.top + viewport.height) scrollCollection(top + 2 * ROW - viewport.height);
+  }
+  renderWindow();
+  if (open || !$('#item-panel').hidden) showItem();
+}
+
+function moveSelection(step) {
+  const c = collection;
+  if (!c.rows.length) return;
+  const current = c.byKey.get(c.selected);
+  const index = current ? position(current) + step : Math.floor(viewport.top / ROW);
+  selectRow(rowKey(c.rows[Math.max(0, Math.min(c.rows.length - 1, index))]), false);
+}
+
+/** The first row whose key or name holds the text, selected and scrolled to. */
+function findRow(text) {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return;
+  const row = collection.rows.find((r) => r.sort.toLowerCase().includes(wanted)
+    || String(Object.values(r.attributes?.name ?? {})[0] ?? '').toLowerCase().includes(wanted));
+  $('#collection-find').classList.toggle('not-found', !row);
+  if (row) selectRow(rowKey(row), false);
+}
+
+/** JSON with one attribute a line, each value on its line whole: an item reads at a glance, and parses back. */
+function attributePerLine(item) {
+  const lines = Object.entries(item).map(([name, value]) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)}`);
+  return `{\n${lines.join(',\n')}\n}`;
+}
+
+function showItem() {
+  const row = collection.byKey.get(collection.selected);
+  const panel = $('#item-panel');
+  panel.hidden = false;
+  const [partition, sort] = (collection.selected ?? '\u0000').split('\u0000');
+  $('#item-title').textContent = visible(`${partition} / ${sort}`);
+  const dynamo = row ? { [PARTITION_KEY]: { S: row.partition }, [SORT_KEY]: { S: row.sort }, ...row.attributes } : null;
+  const json = row ? { [PARTITION_KEY]: row.partition, [SORT_KEY]: row.sort, ...plain(row.attributes) } : null;
+  $('#item-dynamodb').textContent = row ? visible(attributePerLine(dynamo)) : '(deleted)';
+  $('#item-plain').textContent = row ? visible(attributePerLine(json)) : '(deleted)';
+  const history = state.requests.flatMap((entry) => {
+    const writes = (entry.writes ?? []).filter((w) => w.partition === partition && w.sort === sort);
+    return writes.length ? [el('li', { class: 'history-entry', 'data-id': String(entry.id) },
+      el('p', {}, `${entry.at ?? ''} ${entry.method} ${entry.path} → ${entry.status}`), ...writes.map(renderDiff))] : [];
+  });
+  $('#item-history').replaceChildren(...(history.length ? history
+    : [el('li', { class: 'muted' }, 'no write to this item in the request log')]));
 }
 
 // ---- Request log ------------------------------------------------------------------------------------------
@@ -243,12 +586,28 @@ function applyLogFilters() {
   for (const li of document.querySelectorAll('#requests li.request')) li.hidden = !shown(li);
 }
 
+/** Entries the page keeps for the item panel's history: as many as the server's log (RequestLog.CAPACITY). */
+const LOG_ENTRIES = 2000;
+
+/** Requests the list shows; older ones stay in state.requests, for an item's history. */
+const LOG_ROWS = 500;
+const arrived = [];
+
 function addRequest(entry) {
   state.requests.unshift(entry);
-  $('#requests').prepend(renderRequest(entry));
-  while ($('#requests').children.length > 500) $('#requests').lastElementChild.remove();
-  showRequestsEmpty();
+  if (state.requests.length > LOG_ENTRIES) state.requests.length = LOG_ENTRIES;
+  arrived.push(entry);
+  showArrived();
 }
+
+/** The requests arrived since the last draw, drawn together: a burst costs one change to the list, not one each. */
+const showArrived = coalesce(() => {
+  const entries = arrived.splice(0).slice(-LOG_ROWS).reverse();
+  const list = $('#requests');
+  list.prepend(...entries.map(renderRequest));
+  while (list.children.length > LOG_ROWS) list.lastElementChild.remove();
+  showRequestsEmpty();
+}, everyLiveInterval);
 
 /** The log's empty state says how to fill it. */
 function showRequestsEmpty() {
@@ -317,7 +676,7 @@ function renderDiff(write) {
 async function loadRequests() {
   const data = await call('requests');
   state.requests = data.requests;
-  $('#requests').replaceChildren(...data.requests.slice(0, 500).map(renderRequest));
+  $('#requests').replaceChildren(...data.requests.slice(0, LOG_ROWS).map(renderRequest));
   showRequestsEmpty();
 }
 
@@ -388,7 +747,8 @@ function showHeat(frame) {
   heat.pending = true;
   requestAnimationFrame(() => {
     heat.pending = false;
-    renderHeat(heat.frame);
+    // A hidden tab keeps only the frame: showTab draws it when the tab opens.
+    if (!$('#heat-pane').hidden) renderHeat(heat.frame);
   });
 }
 
@@ -510,11 +870,8 @@ function showTab(name) {
 
 // ---- Live updates -----------------------------------------------------------------------------------------
 
-let partitionsTimer = null;
-function refreshPartitionsSoon() {
-  clearTimeout(partitionsTimer);
-  partitionsTimer = setTimeout(() => loadPartitions().catch(showError), 100);
-}
+/** The partition list, read again at most every 500 ms and one read at a time, however fast writes or keys come. */
+const refreshPartitionsSoon = coalesce(loadPartitions, (run) => setTimeout(run, 500));
 
 /** How long an error stays in place of the connection's state before "live" (or "reconnecting…") returns. */
 const ERROR_SHOWN_MS = 5000;
@@ -529,30 +886,43 @@ function showConnection() {
 function connect() {
   const events = new EventSource(api('events'));
   stream = events;
-  events.addEventListener('open', showConnection);
+  let opened = false;
+  events.addEventListener('open', () => {
+    // A reconnect may have missed changes (a tab that fell behind is dropped): one fetch catches up.
+    if (opened) {
+      refreshPartitionsSoon();
+      reloadCollection();
+    }
+    opened = true;
+    showConnection();
+  });
   events.addEventListener('error', () => { $('#status').textContent = 'reconnecting…'; });
   events.addEventListener('request', (e) => addRequest(JSON.parse(e.data)));
   events.addEventListener('cleared', () => {
     state.requests = [];
+    arrived.length = 0;
     $('#requests').replaceChildren();
     $('#request-detail').hidden = true;
     showRequestsEmpty();
   });
   events.addEventListener('changed', (e) => {
-    const { partitions, tenants } = JSON.parse(e.data);
+    const { partitions, tenants, items } = JSON.parse(e.data);
     refreshPartitionsSoon();
-    // Only a write to what is on screen reloads it: a partition shown, or for a whole tenant, that tenant (whose
-    // write may be to a shard not shown yet). Writes to other workspaces leave the open collection alone.
-    const shown = partitions.some((p) => state.viewPartitions.includes(p))
-      || (!state.view?.partition && tenants.includes(state.view?.tenant));
-    if (state.view && shown) {
-      openCollection(state.view).catch(showError);
+    if (items) {
+      queueChanges(items);
+      return;
+    }
+    // Without rows, only a write to what is on screen fetches it again: a partition shown, or for a whole tenant,
+    // that tenant (whose write may be to a shard not shown yet). Writes elsewhere leave the open collection alone.
+    const view = collection.view;
+    if (view && (partitions.some((p) => collection.partitions.includes(p)) || (!view.partition && tenants.includes(view.tenant)))) {
+      reloadCollection();
     }
   });
   events.addEventListener('heat', (e) => showHeat(JSON.parse(e.data)));
   events.addEventListener('reloaded', () => {
     refreshPartitionsSoon();
-    if (state.view) openCollection(state.view).catch(showError);
+    reloadCollection();
   });
 }
 
@@ -598,6 +968,31 @@ document.addEventListener('DOMContentLoaded', () => {
     }
     e.target.value = '';
   });
+  const scroller = $('#collection-scroll');
+  const scrolled = coalesce(renderWindow, nextFrame);
+  scroller.addEventListener('scroll', () => {
+    viewport.top = scroller.scrollTop;
+    scrolled();
+  });
+  new ResizeObserver(() => {
+    viewport.height = scroller.clientHeight;
+    scrolled();
+  }).observe(scroller);
+  $('#collection tbody').addEventListener('click', (e) => {
+    const tr = e.target.closest('tr');
+    if (tr) selectRow(tr.dataset.key, true);
+  });
+  scroller.addEventListener('keydown', (e) => {
+    const steps = { ArrowDown: 1, ArrowUp: -1, PageDown: 20, PageUp: -20 };
+    if (steps[e.key]) moveSelection(steps[e.key]);
+    else if (e.key === 'Enter' && collection.selected) selectRow(collection.selected, true);
+    else if (e.key === 'Escape') $('#item-panel').hidden = true;
+    else return;
+    e.preventDefault();
+  });
+  $('#item-close').addEventListener('click', () => { $('#item-panel').hidden = true; scroller.focus(); });
+  $('#collection-find').addEventListener('input', (e) => findRow(e.target.value));
+  $('#collection-find').addEventListener('keydown', (e) => { if (e.key === 'Enter') findRow(e.target.value); });
   $('#pattern').addEventListener('change', showPatternFields);
   // The snippets shown follow the toggle at once; running a query is left to the Run button.
   $('#deployed').addEventListener('change', () => { if ($('#expr-cli').textContent) build(false); });
