@@ -230,8 +230,8 @@ final class RequestLog implements ServedRequest.Observer {
                         EngineChanges.Change change = fedChanges.get(nth - 1);
                         writes.add(diff(primaryKey, operation, change.oldItem(), change.newItem()));
                     } else {
-                        writes.add(diffFromMirror(
-                                primaryKey, operation, request.at(), createsWhereNone(call), changed));
+                        writes.add(
+                                diffFromMirror(primaryKey, operation, request.at(), createsWhereNone(call), changed));
                     }
                 }
             } else if (call.get("partition") != null) {
