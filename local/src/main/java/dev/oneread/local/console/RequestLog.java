@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -59,6 +60,47 @@ final class RequestLog implements ServedRequest.Observer {
             entry.put("status", request.status());
             entry.put("consoleError", "the console could not read this request's calls");
         }
+        add(entry, changed);
+    }
+
+    /**
+     * Logs what the console itself did to the table (an edit, a duplicate, a delete), as an entry of its own with
+     * {@code source} "console": its calls, their totals and each write's diff, as a served request's.
+     *
+     * @param problem the title and detail of a refusal; empty when it succeeded
+     */
+    void console(ConsoleAction action, List<Map<String, Object>> calls, Optional<Map<String, Object>> problem) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("id", sequence.incrementAndGet());
+        entry.put("at", action.at().toString());
+        entry.put("source", "console");
+        entry.put("method", action.method());
+        entry.put("path", action.path());
+        entry.put("function", "console");
+        entry.put("route", "console " + action.name());
+        entry.put("workspace", action.workspace());
+        entry.put("status", action.status());
+        entry.put("durationMs", Math.round(action.durationMs() * 10) / 10.0);
+        Set<String> changed = new LinkedHashSet<>();
+        BigDecimal capacity = withCalls(entry, calls, changed);
+        // No function answered, so no X-Dynamo-* headers: the console's own answer carries the same totals.
+        entry.put("headers", Map.of("calls", String.valueOf(calls.size()), "capacity", plain(capacity)));
+        entry.put("agree", true);
+        problem.ifPresent(p -> entry.put("problem", p));
+        add(entry, changed);
+    }
+
+    /** One action of the console on the table, as its log entry describes it. */
+    record ConsoleAction(
+            String name,
+            String method,
+            String path,
+            String workspace,
+            int status,
+            java.time.Instant at,
+            double durationMs) {}
+
+    private void add(Map<String, Object> entry, Set<String> changed) {
         synchronized (entries) {
             entries.addFirst(entry);
             while (entries.size() > CAPACITY) {
@@ -119,6 +161,23 @@ final class RequestLog implements ServedRequest.Observer {
                 ? List.of()
                 : (List<Map<String, Object>>)
                         Json.readObject(request.callDetail()).get("calls");
+        BigDecimal capacity = withCalls(entry, calls, changed);
+        String capacityText = plain(capacity);
+        entry.put(
+                "agree",
+                String.valueOf(calls.size()).equals(headers.get("calls"))
+                        && capacityText.equals(headers.get("capacity")));
+        budget(request, calls.size(), capacity).ifPresent(b -> entry.put("budget", b));
+        problem(request.errorBody()).ifPresent(p -> entry.put("problem", p));
+        return entry;
+    }
+
+    /**
+     * Puts the calls into an entry with their totals, the items they touched and each write's diff, and adds the
+     * partitions written to {@code changed}; the capacity they consumed.
+     */
+    @SuppressWarnings("unchecked")
+    private BigDecimal withCalls(Map<String, Object> entry, List<Map<String, Object>> calls, Set<String> changed) {
         entry.put("calls", calls);
         BigDecimal capacity = BigDecimal.ZERO;
         for (Map<String, Object> call : calls) {
@@ -126,14 +185,7 @@ final class RequestLog implements ServedRequest.Observer {
                 capacity = capacity.add(new BigDecimal(String.valueOf(call.get("capacity"))));
             }
         }
-        String capacityText = plain(capacity);
-        entry.put("totals", Map.of("calls", calls.size(), "capacity", capacityText));
-        entry.put(
-                "agree",
-                String.valueOf(calls.size()).equals(headers.get("calls"))
-                        && capacityText.equals(headers.get("capacity")));
-        budget(request, calls.size(), capacity).ifPresent(b -> entry.put("budget", b));
-        problem(request.errorBody()).ifPresent(p -> entry.put("problem", p));
+        entry.put("totals", Map.of("calls", calls.size(), "capacity", plain(capacity)));
         List<Map<String, Object>> touched = new ArrayList<>();
         List<Map<String, Object>> writes = new ArrayList<>();
         for (Map<String, Object> call : calls) {
@@ -151,7 +203,7 @@ final class RequestLog implements ServedRequest.Observer {
         }
         entry.put("touched", touched);
         entry.put("writes", writes);
-        return entry;
+        return capacity;
     }
 
     /** The item as the console last saw it, and as it is now: what one write changed. */
@@ -196,7 +248,7 @@ final class RequestLog implements ServedRequest.Observer {
      * The title and detail of a 4xx or 5xx body: a function's problem+json, or API Gateway's {@code {"message"}}.
      * Only those two strings are kept, so whatever else a body carries (a trace, a token) never reaches the log.
      */
-    private static java.util.Optional<Map<String, Object>> problem(String errorBody) {
+    static java.util.Optional<Map<String, Object>> problem(String errorBody) {
         if (errorBody == null || errorBody.isBlank()) {
             return java.util.Optional.empty();
         }
