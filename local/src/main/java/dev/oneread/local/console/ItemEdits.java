@@ -8,6 +8,7 @@ import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.SortKey;
 import dev.oneread.keys.Ulid;
+import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Project;
@@ -72,6 +73,9 @@ final class ItemEdits {
             indexKeys(key, item).ifPresent(item::putAll);
         }
         StoredItems.Decoded decoded = require(item, "edits");
+        if (decoded instanceof StoredItems.OfProject project) {
+            requireNotMoving(project.project().workspaceId(), tally);
+        }
         Condition guard = ControlPlaneRequests.versionGuard(ExpectedVersion.exactly(version));
         if (decoded instanceof StoredItems.OfWorkspace) {
             // As every workspace write of the API: none but the purge's own touches a workspace being deleted.
@@ -116,6 +120,7 @@ final class ItemEdits {
         if (Items.isPurging(workspace)) {
             throw new BadRequest(422, "its workspace " + project.workspaceId().value() + " is being deleted");
         }
+        requireNoLease(workspace);
         ProjectId id = Ulid.generator().next();
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Project copy = new Project(
@@ -155,6 +160,7 @@ final class ItemEdits {
                     "the console deletes projects only; a workspace is deleted through the API"
                             + " (DELETE /workspaces/{id}), which purges everything in it");
         }
+        requireNotMoving(KeyCodec.decodePartition(key.partition()).workspaceId(), tally);
         write(
                 requests.deleteProject(key, ExpectedVersion.exactly(version)),
                 key,
@@ -206,6 +212,26 @@ final class ItemEdits {
             return "a tombstone a move left";
         }
         return "a project";
+    }
+
+    /** Reads the workspace (a consistent GetItem) and refuses while it moves into shards: see {@link #requireNoLease}. */
+    private void requireNotMoving(WorkspaceId workspace, CallTally tally) {
+        read(KeyCodec.workspaceKey(workspace), tally).ifPresent(ItemEdits::requireNoLease);
+    }
+
+    /**
+     * While a workspace moves into shards, the API's project writes also mind the move (a delete leaves a tombstone
+     * so that the move's copy cannot bring the project back): one plain write from here could be undone by it.
+     */
+    private static void requireNoLease(Map<String, AttributeValue> workspace) {
+        Items.migrationLeaseUntil(workspace)
+                .filter(until -> until.isAfter(Instant.now()))
+                .ifPresent(until -> {
+                    throw new BadRequest(
+                            409,
+                            "nothing was written: the workspace is moving into shards (its lease holds until " + until
+                                    + "); change the project through the API, or after the move");
+                });
     }
 
     /** The index keys the codec gives the item; empty where its status is not one, which the check then names. */

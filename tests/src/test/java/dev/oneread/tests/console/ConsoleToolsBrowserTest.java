@@ -104,10 +104,10 @@ class ConsoleToolsBrowserTest {
         assertThat(item.get("name").s()).isEqualTo("renamed in the console");
         assertThat(item.get("version").n()).isEqualTo("2");
         assertThat(item.get("GSI1PK").s()).startsWith("STATUS#ACTIVE#");
-        // AND the log has the action: one PutItem, and a diff from the old name to the new
+        // AND the log has the action: its workspace read (is it moving?), one PutItem, and a diff of the name
         Map<String, Object> entry = logEntry("item/edit", 200);
         assertThat(entry.get("source")).isEqualTo("console");
-        assertThat(operations(entry)).containsExactly("PutItem");
+        assertThat(operations(entry)).containsExactly("GetItem", "PutItem");
         Map<String, Object> write = writes(entry).get(0);
         assertThat(attribute(write, "before", "name")).isEqualTo("project 0");
         assertThat(attribute(write, "after", "name")).isEqualTo("renamed in the console");
@@ -156,14 +156,14 @@ class ConsoleToolsBrowserTest {
         assertThat(status()).isEqualTo("409");
         assertThat(edited).contains("version 1");
         assertThat(item(partition(), sort)).isEqualTo(current);
-        assertThat(operations(logEntry("item/edit", 409))).containsExactly("PutItem");
+        assertThat(operations(logEntry("item/edit", 409))).containsExactly("GetItem", "PutItem");
         // WHEN it is deleted at the version read
         browser.findElement(By.id("item-delete")).click();
         act("item-delete");
         // THEN a 409 too, and the project is still there
         assertThat(status()).isEqualTo("409");
         assertThat(item(partition(), sort)).isEqualTo(current);
-        assertThat(operations(logEntry("item/delete", 409))).containsExactly("DeleteItem");
+        assertThat(operations(logEntry("item/delete", 409))).containsExactly("GetItem", "DeleteItem");
     }
 
     @Test
@@ -217,11 +217,11 @@ class ConsoleToolsBrowserTest {
         assertThat(browser.findElement(By.id("item-delete")).getText()).isEqualTo("Confirm delete");
         assertThat(item(partition(), sort)).isNotEmpty();
         String result = act("item-delete");
-        // THEN the project is gone, and the log has the DeleteItem with the item as the diff's "before"
+        // THEN the project is gone, and the log has the workspace's read and the DeleteItem, the item as its "before"
         assertThat(result).contains("deleted");
         assertThat(item(partition(), sort)).isEmpty();
         Map<String, Object> entry = logEntry("item/delete", 200);
-        assertThat(operations(entry)).containsExactly("DeleteItem");
+        assertThat(operations(entry)).containsExactly("GetItem", "DeleteItem");
         assertThat(attribute(writes(entry).get(0), "before", "name")).isEqualTo("to delete");
         assertThat(writes(entry).get(0).get("after")).isNull();
     }

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Bad input to the console's table tools (the item editor, scan and query, saved queries): each gets a 4xx
@@ -324,6 +326,47 @@ class ConsoleToolsInputTest {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(409);
         assertThat(response.body()).contains("not at version 7");
         assertThat(export()).isEqualTo(before);
+    }
+
+    @Test
+    void projectWrites_whileItsWorkspaceMovesIntoShards_shouldBe409_andWriteNothing() throws Exception {
+        // GIVEN the workspace under a migration lease (a move into shards in progress), set with the test's client
+        Map<String, AttributeValue> meta =
+                Map.of("EntityRef", AttributeValue.fromS("WS#" + ws), "Detail", AttributeValue.fromS("META"));
+        engine.client.updateItem(UpdateItemRequest.builder()
+                .tableName(table)
+                .key(meta)
+                .updateExpression("SET migrationRun = :r, migrationUntil = :u")
+                .expressionAttributeValues(Map.of(
+                        ":r", AttributeValue.fromS("01ARZ3NDEKTSV4RRFFQ69G5FAV"),
+                        ":u", AttributeValue.fromN(Long.toString(System.currentTimeMillis() + 600_000))))
+                .build());
+        try {
+            String before = export();
+            String key = "\"partition\":\"WS#" + ws + "\",\"sort\":\"PROJ#" + project + "\"";
+            String edit = "{" + key + ",\"version\":1,\"attributes\":{\"name\":{\"S\":\"x\"},"
+                    + "\"status\":{\"S\":\"ACTIVE\"},\"createdAt\":{\"S\":\"2026-01-01T00:00:00Z\"}}}";
+            // WHEN the project is edited, deleted and duplicated
+            for (Map.Entry<String, String> action : List.of(
+                    Map.entry("edit", edit),
+                    Map.entry("delete", "{" + key + ",\"version\":1}"),
+                    Map.entry("duplicate", "{" + key + "}"))) {
+                HttpResponse<String> response =
+                        send("POST", "/_console/api/item/" + action.getKey(), JSON, action.getValue());
+                // THEN each is a 409 that says why, and nothing is written
+                assertThat(response.statusCode())
+                        .as(action.getKey() + ": " + response.body())
+                        .isEqualTo(409);
+                assertThat(response.body()).contains("moving into shards");
+            }
+            assertThat(export()).isEqualTo(before);
+        } finally {
+            engine.client.updateItem(UpdateItemRequest.builder()
+                    .tableName(table)
+                    .key(meta)
+                    .updateExpression("REMOVE migrationRun, migrationUntil")
+                    .build());
+        }
     }
 
     @Test
