@@ -2,6 +2,8 @@
 // text (textContent, never innerHTML), with invisible and bidirectional characters shown as \uXXXX escapes so
 // that no name can pass for another.
 
+import './tools.js';
+
 const api = (path) => `/_console/api/${path}`;
 /** Rows a collection page shows: the console's endpoint allows up to 2,000. */
 const PAGE = 2000;
@@ -17,7 +19,7 @@ export function visible(text) {
   });
 }
 
-function el(tag, attributes = {}, ...children) {
+export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (name === 'class') node.className = value;
@@ -31,12 +33,13 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-async function call(path, options = {}) {
+export async function call(path, options = {}) {
   const response = await fetch(api(path), options);
   const body = response.headers.get('content-type')?.includes('json') ? await response.json() : await response.text();
   if (!response.ok) {
     const error = new Error(body?.detail ?? `HTTP ${response.status}`);
     error.refused = body?.refused ?? [];
+    error.status = response.status;
     throw error;
   }
   return body;
@@ -147,7 +150,8 @@ async function loadPartitions() {
     el('span', { class: 'muted' }, ` ${plural(group.items, 'entry', 'entries')} · ${plural(group.partitions.length, 'shard')}`),
     el('details', {}, el('summary', {}, 'shards'),
       el('ul', { class: 'shards' }, ...group.partitions.map((p) =>
-        el('li', {}, el('code', {}, p.partition), el('span', { class: 'muted' }, ` ${p.items}`))))))));
+        el('li', {}, el('button', { type: 'button', class: 'index-partition', 'data-partition': p.partition,
+          title: 'open this index partition as a query' }, p.partition), el('span', { class: 'muted' }, ` ${p.items}`))))))));
   if (!(data.index ?? []).length) index.append(el('li', { class: 'muted empty' }, 'No index entries: projects appear here by status.'));
 }
 

@@ -8,6 +8,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.ServedRequest;
+import dev.oneread.store.CallTally;
 import dev.oneread.store.report.HotTenantReport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,10 +16,12 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
@@ -42,6 +45,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private static final Map<String, String> STATIC = Map.of(
             "index.html", "text/html; charset=utf-8",
             "console.js", "text/javascript; charset=utf-8",
+            "tools.js", "text/javascript; charset=utf-8",
             "console.css", "text/css; charset=utf-8",
             // its own file, not a data: URI, so the policy below keeps img-src 'self'
             "favicon.svg", "image/svg+xml");
@@ -68,11 +72,14 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private final ConsoleEvents events;
     private final ExpressionBuilder builder;
     private final Fixtures fixtures;
+    private final ItemEdits edits;
+    private final TableReads reads;
+    private final SavedQueries queries;
     private final HeatPoller heat;
     private final EngineChanges changes;
     private final PrintStream out;
 
-    private Console(TableMirror mirror, ShardPlan plan, URI engine, PrintStream out) {
+    private Console(TableMirror mirror, ShardPlan plan, URI engine, Path dataDir, PrintStream out) {
         this.mirror = mirror;
         this.pages = new CollectionPages(mirror.client(), mirror.table());
         this.plan = plan;
@@ -85,7 +92,11 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         mirror.followFeed(changes::available);
         this.log = new RequestLog(mirror, plan, events, changes);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
-        this.fixtures = new Fixtures(mirror, plan);
+        WritableItems writable = new WritableItems(mirror.table(), plan);
+        this.fixtures = new Fixtures(mirror, writable);
+        this.edits = new ItemEdits(mirror, plan, writable);
+        this.reads = new TableReads(mirror);
+        this.queries = SavedQueries.in(dataDir);
         this.out = out;
     }
 
@@ -95,7 +106,22 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
      */
     public static Console attach(
             ApiServer server, DynamoDbClient client, String table, ShardPlan plan, URI engine, PrintStream out) {
-        Console console = new Console(new TableMirror(client, table), plan, engine, out);
+        return attach(server, client, table, plan, engine, null, out);
+    }
+
+    /**
+     * As {@link #attach(ApiServer, DynamoDbClient, String, ShardPlan, URI, PrintStream)}, keeping the console's
+     * recent and saved queries in {@code dataDir}, the engine's data directory (null for an engine in memory).
+     */
+    public static Console attach(
+            ApiServer server,
+            DynamoDbClient client,
+            String table,
+            ShardPlan plan,
+            URI engine,
+            Path dataDir,
+            PrintStream out) {
+        Console console = new Console(new TableMirror(client, table), plan, engine, dataDir, out);
         // Its place in the engine's feed before any request and before the table is read: no write is missed.
         console.changes.start();
         server.observe(console.log);
@@ -193,6 +219,12 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map.entry("expr", List.of("POST")),
             Map.entry("expr/run", List.of("POST")),
             Map.entry("fixtures", List.of("GET", "POST")),
+            Map.entry("item", List.of("GET")),
+            Map.entry("item/edit", List.of("POST")),
+            Map.entry("item/duplicate", List.of("POST")),
+            Map.entry("item/delete", List.of("POST")),
+            Map.entry("read", List.of("POST")),
+            Map.entry("queries", List.of("GET", "POST", "DELETE")),
             Map.entry("rescan", List.of("POST")));
 
     private boolean api(Request request, Response response, Callback callback, String endpoint) throws IOException {
@@ -232,12 +264,87 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
                 }
                 yield importFixtures(request, query);
             }
+            case "item" -> item(text(query, "partition", ""), text(query, "sort", ""));
+            case "item/edit", "item/duplicate", "item/delete" -> itemAction(request, endpoint, body(request));
+            case "read" -> read(body(request));
+            case "queries" -> queries(method, query, request);
             case "rescan" -> {
                 // The feed's records up to now first: none of them arrives after the rescan to show its write again.
                 changes.catchUp();
                 yield rescan();
             }
             default -> throw new IllegalStateException("no answer for console endpoint " + endpoint);
+        };
+    }
+
+    /**
+     * Edits, duplicates or deletes one item, and logs the action with its calls (a refused one too, with its
+     * reason): the request log shows what the console did to the table as it shows what the API did.
+     */
+    private Map<String, Object> itemAction(Request request, String endpoint, Map<String, Object> form) {
+        String name = endpoint.substring("item/".length());
+        java.time.Instant at = java.time.Instant.now();
+        long started = System.nanoTime();
+        CallTally tally = new CallTally();
+        int status = 200;
+        Optional<Map<String, Object>> problem = Optional.empty();
+        try {
+            return switch (name) {
+                case "edit" -> edits.edit(form, tally);
+                case "duplicate" -> edits.duplicate(form, tally);
+                default -> edits.delete(form, tally);
+            };
+        } catch (BadRequest e) {
+            status = e.status();
+            // Its title and detail as the page gets them in the problem+json.
+            problem =
+                    RequestLog.problem(Problems.problem(status, e.getMessage()).body());
+            throw e;
+        } finally {
+            List<Map<String, Object>> calls = new ArrayList<>();
+            tally.auditedCalls().forEach(call -> calls.add(call.toJson()));
+            log.console(
+                    new RequestLog.ConsoleAction(
+                            name,
+                            request.getMethod(),
+                            API + endpoint,
+                            ItemEdits.workspaceOf(form),
+                            status,
+                            at,
+                            (System.nanoTime() - started) / 1e6),
+                    calls,
+                    problem);
+        }
+    }
+
+    /** One item as it is now (a consistent GetItem), in DynamoDB JSON: what the item editor starts from. */
+    private Map<String, Object> item(String partition, String sort) {
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item =
+                mirror.refresh(ItemEdits.key(Map.of("partition", partition, "sort", sort)));
+        if (item == null) {
+            throw new BadRequest(404, "no item has this key");
+        }
+        return Map.of("item", dev.oneread.store.DynamoJson.item(item));
+    }
+
+    /** Runs a Scan or Query form, and remembers it among the recent ones. */
+    private Map<String, Object> read(Map<String, Object> form) {
+        Map<String, Object> page = reads.run(reads.build(form));
+        queries.ran(form);
+        return page;
+    }
+
+    /** The recent and saved reads (GET), a read saved by name (POST), or one deleted (DELETE ?name=). */
+    private Map<String, Object> queries(String method, Fields query, Request request) throws IOException {
+        return switch (method) {
+            case "POST" -> {
+                Map<String, Object> form = body(request);
+                Map<String, Object> read = Forms.object(form, "query");
+                reads.build(read); // only a read that runs is saved
+                yield queries.save(Forms.text(form, "name", ""), read);
+            }
+            case "DELETE" -> queries.delete(text(query, "name", ""));
+            default -> queries.list();
         };
     }
 

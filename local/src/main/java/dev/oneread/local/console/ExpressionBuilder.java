@@ -70,7 +70,7 @@ final class ExpressionBuilder {
 
     private Built select(Map<String, Object> form) {
         String name = text(form, "pattern", "custom");
-        int limit = limit(form.get("limit"));
+        int limit = (int) Forms.number(form, "limit", 20, 1, MAX_LIMIT);
         if (name.equals("custom")) {
             return custom(form, limit);
         }
@@ -194,27 +194,7 @@ final class ExpressionBuilder {
         }
     }
 
-    private static int limit(Object value) {
-        if (value == null) {
-            return 20;
-        }
-        if (!(value instanceof Number n)
-                || n.doubleValue() != Math.rint(n.doubleValue())
-                || n.longValue() < 1
-                || n.longValue() > MAX_LIMIT) {
-            throw new BadRequest("limit must be a whole number from 1 to " + MAX_LIMIT);
-        }
-        return n.intValue();
-    }
-
     private static String text(Map<String, Object> form, String field, String otherwise) {
-        Object value = form.get(field);
-        if (value == null) {
-            return otherwise;
-        }
-        if (!(value instanceof String s)) {
-            throw new BadRequest(field + " must be a string");
-        }
-        return s;
+        return Forms.text(form, field, otherwise);
     }
 }

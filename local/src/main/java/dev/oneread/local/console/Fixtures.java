@@ -2,14 +2,9 @@ package dev.oneread.local.console;
 
 import dev.oneread.expr.Condition;
 import dev.oneread.expr.Expression;
-import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
-import dev.oneread.keys.ShardPlan;
 import dev.oneread.store.DynamoJson;
-import dev.oneread.store.ItemSize;
-import dev.oneread.store.StoredItems;
-import dev.oneread.store.exceptions.UndecodableItemException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -27,24 +22,19 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * is skipped and reported, never overwritten. A file is checked whole before the first write: a bad one changes
  * nothing.
  *
- * <p>An import takes only what the API could have written: every item is decoded by the key codec and the store's
- * own item mapping ({@link StoredItems}), its text held to the rules a request body is ({@link RequestBodies}), its
- * size to DynamoDB's 400 KB. Idempotency records and hot-tenant report entries go in only when asked for, and then
- * only as the records they are: a forged one would answer a tenant's request, or an operator's report.
+ * <p>An import takes only what the API could have written, as {@link WritableItems} judges it; idempotency records
+ * and hot-tenant report entries only when asked for.
  */
 final class Fixtures {
     /** Enough for seed data; a larger file is a restore, which is not what the console is for. */
     static final int MAX_ITEMS = 25_000;
 
-    /** DynamoDB's item size limit (Developer Guide, "Service, account, and table quotas"). */
-    static final long MAX_ITEM_BYTES = 400 * 1024;
-
     private final TableMirror mirror;
-    private final StoredItems stored;
+    private final WritableItems writable;
 
-    Fixtures(TableMirror mirror, ShardPlan plan) {
+    Fixtures(TableMirror mirror, WritableItems writable) {
         this.mirror = mirror;
-        this.stored = new StoredItems(mirror.table(), plan);
+        this.writable = writable;
     }
 
     /** The whole table, in key order: a paginated Scan. */
@@ -113,7 +103,7 @@ final class Fixtures {
     private void requireWritable(List<Map<String, AttributeValue>> items, boolean bookkeeping) {
         List<Map<String, Object>> refused = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
-            Optional<String> reason = refusal(items.get(i), bookkeeping);
+            Optional<String> reason = writable.check(items.get(i), bookkeeping).refused();
             if (reason.isPresent()) {
                 Map<String, Object> entry = new LinkedHashMap<>();
                 entry.put("item", i);
@@ -160,31 +150,6 @@ final class Fixtures {
         report.put("imported", imported);
         report.put("skipped", skipped);
         return report;
-    }
-
-    /** Why the API could not have written this item; empty when it could have. */
-    private Optional<String> refusal(Map<String, AttributeValue> item, boolean bookkeeping) {
-        long bytes = ItemSize.bytes(item);
-        if (bytes > MAX_ITEM_BYTES) {
-            return Optional.of("larger than DynamoDB's 400 KB item limit (" + bytes + " bytes)");
-        }
-        Optional<String> kind = StoredItems.bookkeepingKind(TableMirror.keyOf(item));
-        if (kind.isPresent() && !bookkeeping) {
-            return Optional.of("a bookkeeping item (" + kind.get()
-                    + "), which goes in only with \"include bookkeeping items\" (bookkeeping=include)");
-        }
-        StoredItems.Decoded decoded;
-        try {
-            decoded = stored.decode(item);
-        } catch (UndecodableItemException e) {
-            return Optional.of(e.reason());
-        }
-        if (decoded instanceof StoredItems.OfWorkspace workspace) {
-            return RequestBodies.notStorable(workspace.workspace());
-        } else if (decoded instanceof StoredItems.OfProject project) {
-            return RequestBodies.notStorable(project.project());
-        }
-        return Optional.empty();
     }
 
     private static Map<String, Object> skip(Map<String, AttributeValue> item, String reason) {

@@ -9,6 +9,7 @@ import dev.oneread.local.catalogue.CostBudget;
 import dev.oneread.local.runner.ServedRequest;
 import dev.oneread.store.DynamoJson;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -85,6 +87,42 @@ final class RequestLog implements ServedRequest.Observer {
             entry.put("status", request.status());
             entry.put("consoleError", "the console could not read this request's calls");
         }
+        add(entry, changed);
+    }
+
+    /**
+     * Logs what the console itself did to the table (an edit, a duplicate, a delete), as an entry of its own with
+     * {@code source} "console": its calls, their totals and each write's diff, as a served request's.
+     *
+     * @param problem the title and detail of a refusal; empty when it succeeded
+     */
+    void console(ConsoleAction action, List<Map<String, Object>> calls, Optional<Map<String, Object>> problem) {
+        Map<PrimaryKey, Map<String, Object>> changed = new LinkedHashMap<>();
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("id", sequence.incrementAndGet());
+        entry.put("at", action.at().toString());
+        entry.put("source", "console");
+        entry.put("method", action.method());
+        entry.put("path", action.path());
+        entry.put("function", "console");
+        entry.put("route", "console " + action.name());
+        entry.put("workspace", action.workspace());
+        entry.put("status", action.status());
+        entry.put("durationMs", Math.round(action.durationMs() * 10) / 10.0);
+        BigDecimal capacity = withCalls(entry, calls, action.at(), changed);
+        // No function answered, so no X-Dynamo-* headers: the console's own answer carries the same totals.
+        entry.put("headers", Map.of("calls", String.valueOf(calls.size()), "capacity", plain(capacity)));
+        entry.put("agree", true);
+        problem.ifPresent(p -> entry.put("problem", p));
+        add(entry, changed);
+    }
+
+    /** One action of the console on the table, as its log entry describes it. */
+    record ConsoleAction(
+            String name, String method, String path, String workspace, int status, Instant at, double durationMs) {}
+
+    /** Logs an entry, and without the feed, tells the consoles what its writes changed. */
+    private void add(Map<String, Object> entry, Map<PrimaryKey, Map<String, Object>> changed) {
         add(entry);
         if (!changed.isEmpty()) {
             Set<String> partitions = new LinkedHashSet<>();
@@ -175,8 +213,6 @@ final class RequestLog implements ServedRequest.Observer {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> entry(ServedRequest request, Map<PrimaryKey, Map<String, Object>> changed) {
-        // The request's writes are in the feed by now: its function has returned. Read them before the diffs.
-        boolean fed = changes.catchUp();
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", sequence.incrementAndGet());
         entry.put("at", request.at().toString());
@@ -195,10 +231,7 @@ final class RequestLog implements ServedRequest.Observer {
                 ? List.of()
                 : labelLocalOnly((List<Map<String, Object>>)
                         Json.readObject(request.callDetail()).get("calls"));
-        entry.put("calls", calls);
-        BigDecimal capacity = capacity(calls, false);
-        String capacityText = plain(capacity);
-        entry.put("totals", Map.of("calls", calls.size(), "capacity", capacityText));
+        String capacityText = plain(withCalls(entry, calls, request.at(), changed));
         entry.put(
                 "agree",
                 String.valueOf(calls.size()).equals(headers.get("calls"))
@@ -212,10 +245,29 @@ final class RequestLog implements ServedRequest.Observer {
                         capacity(calls, true))
                 .ifPresent(b -> entry.put("budget", b));
         problem(request.errorBody()).ifPresent(p -> entry.put("problem", p));
+        return entry;
+    }
+
+    /**
+     * Puts the calls of a request (or a console action) that began at {@code began} into its entry, with their
+     * totals, the items they touched and each write's diff; the capacity they consumed. Without the feed, each item
+     * written goes to {@code changed} with its row.
+     */
+    @SuppressWarnings("unchecked")
+    private BigDecimal withCalls(
+            Map<String, Object> entry,
+            List<Map<String, Object>> calls,
+            Instant began,
+            Map<PrimaryKey, Map<String, Object>> changed) {
+        // The writes are in the feed by now: the function (or the console) has returned. Read them before the diffs.
+        boolean fed = changes.catchUp();
+        entry.put("calls", calls);
+        BigDecimal capacity = capacity(calls, false);
+        entry.put("totals", Map.of("calls", calls.size(), "capacity", plain(capacity)));
         List<Map<String, Object>> touched = new ArrayList<>();
         List<Map<String, Object>> writes = new ArrayList<>();
         Map<PrimaryKey, Integer> writesOnKey = new java.util.HashMap<>();
-        long since = request.at().toEpochMilli();
+        long since = began.toEpochMilli();
         for (Map<String, Object> call : calls) {
             Map<String, Object> key = (Map<String, Object>) call.get("key");
             if (key != null) {
@@ -230,8 +282,7 @@ final class RequestLog implements ServedRequest.Observer {
                         EngineChanges.Change change = fedChanges.get(nth - 1);
                         writes.add(diff(primaryKey, operation, change.oldItem(), change.newItem()));
                     } else {
-                        writes.add(
-                                diffFromMirror(primaryKey, operation, request.at(), createsWhereNone(call), changed));
+                        writes.add(diffFromMirror(primaryKey, operation, began, createsWhereNone(call), changed));
                     }
                 }
             } else if (call.get("partition") != null) {
@@ -240,7 +291,7 @@ final class RequestLog implements ServedRequest.Observer {
         }
         entry.put("touched", touched);
         entry.put("writes", writes);
-        return entry;
+        return capacity;
     }
 
     /**

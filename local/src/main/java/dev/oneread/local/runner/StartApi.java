@@ -61,6 +61,7 @@ public final class StartApi implements AutoCloseable {
                     stack.tableNames().values().iterator().next(),
                     LocalStack.shardPlan(stack.parameters()),
                     stack.endpoint(),
+                    settings.dataDir(),
                     log);
             server.mountDeploy(changed -> redeployed(stack, changed, stateFile));
             server.start();

@@ -49,6 +49,32 @@ public final class Condition {
         return compare(path, "<", value);
     }
 
+    public static Condition notEqualTo(String attribute, AttributeValue value) {
+        return compare(attribute, "<>", value);
+    }
+
+    public static Condition lessThanOrEqualTo(String attribute, AttributeValue value) {
+        return compare(attribute, "<=", value);
+    }
+
+    public static Condition greaterThan(String attribute, AttributeValue value) {
+        return compare(attribute, ">", value);
+    }
+
+    public static Condition greaterThanOrEqualTo(String attribute, AttributeValue value) {
+        return compare(attribute, ">=", value);
+    }
+
+    /** {@code begins_with(path, value)}: a string or binary attribute that starts with {@code value}. */
+    public static Condition beginsWith(String attribute, AttributeValue value) {
+        return function("begins_with", Path.of(attribute), value);
+    }
+
+    /** {@code contains(path, value)}: a string holding {@code value}, or a set or list with it as a member. */
+    public static Condition contains(String attribute, AttributeValue value) {
+        return function("contains", Path.of(attribute), value);
+    }
+
     public Condition and(Condition other) {
         return new Condition(p -> render(p) + " AND " + other.render(p));
     }
@@ -69,6 +95,10 @@ public final class Condition {
 
     private static Condition compare(String attribute, String operator, AttributeValue value) {
         return compare(Path.of(attribute), operator, value);
+    }
+
+    private static Condition function(String name, Path path, AttributeValue value) {
+        return new Condition(p -> name + "(" + path.render(p) + ", " + p.value(path.valueHint(), value) + ")");
     }
 
     private static Condition compare(Path path, String operator, AttributeValue value) {

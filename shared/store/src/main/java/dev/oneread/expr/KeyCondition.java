@@ -69,13 +69,18 @@ public final class KeyCondition {
 
     public Expression build() {
         Placeholders placeholders = new Placeholders();
+        return placeholders.build(render(placeholders));
+    }
+
+    /** The condition's text, its placeholders taken from {@code placeholders}: shared with a filter and projection. */
+    String render(Placeholders placeholders) {
         String pkName = placeholders.name(partitionAttribute);
         String pkValue = placeholders.value(Placeholders.initials(partitionAttribute), partitionValue);
         String text = pkName + " = " + pkValue;
         if (sort != null) {
             text += " AND " + sort.render(placeholders);
         }
-        return placeholders.build(text);
+        return text;
     }
 
     private KeyCondition withSort(SortCondition condition) {

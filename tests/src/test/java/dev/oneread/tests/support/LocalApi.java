@@ -35,6 +35,13 @@ public final class LocalApi implements AutoCloseable {
 
     /** start-api on its own {@code table} (created empty if missing), with template parameter overrides. */
     public static LocalApi start(TestEngine engine, String table, Map<String, String> overrides) throws IOException {
+        return start(engine, table, overrides, null);
+    }
+
+    /** As {@link #start(TestEngine, String, Map)}, its console keeping its queries in {@code dataDir} (null: memory). */
+    public static LocalApi start(
+            TestEngine engine, String table, Map<String, String> overrides, java.nio.file.Path dataDir)
+            throws IOException {
         LocalStack stack = LocalStack.start(
                 engine.root,
                 LocalStack.Settings.fromEnvironment(
@@ -45,7 +52,13 @@ public final class LocalApi implements AutoCloseable {
                 quiet());
         ApiServer server = new ApiServer(stack.functions(), stack.authorizer(), 0, quiet());
         Console console = Console.attach(
-                server, stack.client(), table, LocalStack.shardPlan(stack.parameters()), engine.endpoint, quiet());
+                server,
+                stack.client(),
+                table,
+                LocalStack.shardPlan(stack.parameters()),
+                engine.endpoint,
+                dataDir,
+                quiet());
         server.start();
         return new LocalApi(stack, server.port(), () -> {
             console.close();

@@ -1,0 +1,421 @@
+package dev.oneread.tests.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.oneread.json.Json;
+import dev.oneread.tests.support.Api;
+import dev.oneread.tests.support.LocalApi;
+import dev.oneread.tests.support.TestEngine;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * Bad input to the console's table tools (the item editor, scan and query, saved queries): each gets a 4xx
+ * problem+json that names the fault, never a 500 nor the runner's internals, and the table is the same item for item
+ * afterwards. Then the queries' keeping: by name across a restart on the same data directory, and the last 20 reads.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConsoleToolsInputTest {
+    private static final String JSON = "application/json";
+
+    private final TestEngine engine = TestEngine.get();
+    private final String table = "tools-input-" + UUID.randomUUID().toString().substring(0, 8);
+    private final String ws = Api.freshWorkspaceId("toolsin");
+    private final HttpClient http = HttpClient.newHttpClient();
+    private Path dataDir;
+    private LocalApi api;
+    private String project;
+
+    @BeforeAll
+    void start() throws Exception {
+        dataDir = Files.createTempDirectory("console-queries");
+        api = LocalApi.start(engine, table, Map.of(), dataDir);
+        api.send("POST", "/workspaces", "{\"id\":\"" + ws + "\",\"name\":\"Input\"}", List.of(), true);
+        HttpResponse<String> created =
+                api.send("POST", "/workspaces/" + ws + "/projects", "{\"name\":\"one\"}", List.of(ws), false);
+        project = (String) Json.readObject(created.body()).get("id");
+    }
+
+    @AfterAll
+    void stop() {
+        api.close();
+    }
+
+    private String meta(String attributes) {
+        return "{\"partition\":\"WS#" + ws + "\",\"sort\":\"META\",\"version\":1,\"attributes\":" + attributes + "}";
+    }
+
+    private String workspaceAttributes(String name, String extra) {
+        return "{\"name\":{\"S\":\"" + name + "\"},\"settings\":{\"M\":{}},"
+                + "\"createdAt\":{\"S\":\"2026-01-01T00:00:00Z\"}" + extra + "}";
+    }
+
+    /** method, path, content type, body, the status expected, and a word of the detail. */
+    Stream<Arguments> badInputs() {
+        String big = "x".repeat(420 * 1024);
+        String read = "/_console/api/read";
+        String query = "\"mode\":\"query\",\"partition\":\"WS#" + ws + "\"";
+        return Stream.of(
+                Arguments.of("GET", "/_console/api/item", null, null, 400, "partition is required"),
+                Arguments.of(
+                        "GET", "/_console/api/item?partition=WS%23" + ws + "&sort=NOPE", null, null, 404, "no item"),
+                Arguments.of("POST", "/_console/api/item", JSON, "{}", 405, "takes GET"),
+                Arguments.of("GET", "/_console/api/item/edit", null, null, 405, "takes POST"),
+                Arguments.of("POST", "/_console/api/item/edit", "text/plain", "{}", 415, "application/json"),
+                Arguments.of("POST", "/_console/api/item/edit", JSON, "[]", 400, "JSON object"),
+                Arguments.of("POST", "/_console/api/item/edit", JSON, "{}", 400, "partition is required"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        "{\"partition\":\"WS#a\",\"sort\":\"META\"}",
+                        400,
+                        "version is required"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        "{\"partition\":\"WS#a\",\"sort\":\"META\",\"version\":\"one\"}",
+                        400,
+                        "version must be a whole number"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        "{\"partition\":\"WS#a\",\"sort\":\"META\",\"version\":0}",
+                        400,
+                        "version must be a whole number"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        "{\"partition\":\"" + "p".repeat(3000) + "\",\"sort\":\"META\",\"version\":1}",
+                        400,
+                        "2,048"),
+                Arguments.of("POST", "/_console/api/item/edit", JSON, meta("\"x\""), 400, "JSON object"),
+                Arguments.of("POST", "/_console/api/item/edit", JSON, meta("{}"), 400, "DynamoDB JSON"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        meta("{\"name\":{\"X\":\"1\"}}"),
+                        400,
+                        "DynamoDB JSON"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        meta("{\"EntityRef\":{\"S\":\"WS#other\"}}"),
+                        400,
+                        "EntityRef is the item's key"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        meta("{\"createdAt\":{\"S\":\"2026-01-01T00:00:00Z\"}}"),
+                        422,
+                        "name is missing"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        meta(workspaceAttributes("ok", ",\"evil\":{\"S\":\"x\"}")),
+                        422,
+                        "no workspace item has an attribute evil"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        meta(workspaceAttributes("bad\\u0000name", "")),
+                        422,
+                        "name"),
+                Arguments.of(
+                        "POST", "/_console/api/item/edit", JSON, meta(workspaceAttributes(big, "")), 422, "400 KB"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/edit",
+                        JSON,
+                        "{\"partition\":\"WS#" + ws + "\",\"sort\":\"IDEM#" + "0".repeat(64)
+                                + "\",\"version\":1,\"attributes\":{\"a\":{\"S\":\"b\"}}}",
+                        422,
+                        "bookkeeping"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/duplicate",
+                        JSON,
+                        "{\"partition\":\"WS#" + ws + "\",\"sort\":\"META\"}",
+                        422,
+                        "only a project can be duplicated"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/duplicate",
+                        JSON,
+                        "{\"partition\":\"WS#" + ws + "\",\"sort\":\"PROJ#01ARZ3NDEKTSV4RRFFQ69G5FAV\"}",
+                        404,
+                        "no item"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/delete",
+                        JSON,
+                        "{\"partition\":\"WS#" + ws + "\",\"sort\":\"META\",\"version\":1}",
+                        422,
+                        "DELETE /workspaces/{id}"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/delete",
+                        JSON,
+                        "{\"partition\":\"nope\",\"sort\":\"x\",\"version\":1}",
+                        422,
+                        "codec"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/item/delete",
+                        JSON,
+                        "{\"partition\":\"WS#" + ws + "\",\"sort\":\"PROJ#01ARZ3NDEKTSV4RRFFQ69G5FAV\",\"version\":1}",
+                        409,
+                        "nothing was written"),
+                Arguments.of("GET", read, null, null, 405, "takes POST"),
+                Arguments.of("POST", read, JSON, "{\"mode\":\"bogus\"}", 400, "mode must be query or scan"),
+                Arguments.of("POST", read, JSON, "{\"target\":\"GSI2\"}", 400, "target must be table or GSI1"),
+                Arguments.of("POST", read, JSON, "{\"mode\":\"query\"}", 400, "a query needs partition"),
+                Arguments.of("POST", read, JSON, "{" + query + ",\"limit\":0}", 400, "limit"),
+                Arguments.of("POST", read, JSON, "{" + query + ",\"limit\":1001}", 400, "limit"),
+                Arguments.of("POST", read, JSON, "{" + query + ",\"filters\":\"x\"}", 400, "JSON array"),
+                Arguments.of("POST", read, JSON, "{" + query + ",\"filters\":[1]}", 400, "must be an object"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"filters\":[{\"attribute\":\"a b\"}]}",
+                        400,
+                        "attribute name"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"filters\":[{\"attribute\":\"name\",\"operator\":\"LIKE\",\"value\":\"x\"}]}",
+                        400,
+                        "operator"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"filters\":[{\"attribute\":\"version\",\"value\":\"abc\",\"type\":\"N\"}]}",
+                        400,
+                        "not a number"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"filters\":[{\"attribute\":\"x\",\"value\":\"yes\",\"type\":\"BOOL\"}]}",
+                        400,
+                        "true or false"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"filters\":[{\"attribute\":\"x\",\"value\":\"1\",\"type\":\"SS\"}]}",
+                        400,
+                        "type must be"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"filters\":[{\"attribute\":\"EntityRef\",\"value\":\"WS#x\"}]}",
+                        400,
+                        "EntityRef is a key attribute"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{\"target\":\"GSI1\",\"mode\":\"query\",\"partition\":\"STATUS#ACTIVE#01\","
+                                + "\"filters\":[{\"attribute\":\"GSI1SK\",\"value\":\"x\"}]}",
+                        400,
+                        "GSI1SK is a key attribute"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"filters\":[" + "{\"attribute\":\"a\",\"value\":\"b\"},".repeat(10)
+                                + "{\"attribute\":\"a\",\"value\":\"b\"}]}",
+                        400,
+                        "at most 10 filters"),
+                Arguments.of("POST", read, JSON, "{" + query + ",\"projection\":[\"#n\"]}", 400, "attribute name"),
+                Arguments.of("POST", read, JSON, "{" + query + ",\"projection\":[7]}", 400, "attribute name"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"sortOperator\":\"BETWEEN\",\"sortValue\":\"z\"}",
+                        400,
+                        "BETWEEN"),
+                Arguments.of("POST", read, JSON, "{" + query + ",\"sortOperator\":\"LIKE\"}", 400, "sortOperator"),
+                Arguments.of("POST", read, JSON, "{" + query + ",\"cursor\":\"garbage\"}", 400, "cursor"),
+                Arguments.of(
+                        "POST",
+                        read,
+                        JSON,
+                        "{" + query + ",\"cursor\":\"eyJHU0kxUEsiOnsiUyI6IngifX0\"}",
+                        400,
+                        "cursor"),
+                Arguments.of("PUT", "/_console/api/queries", JSON, "{}", 405, "takes GET or POST or DELETE"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/queries",
+                        JSON,
+                        "{\"name\":\"../etc/passwd\",\"query\":{" + query + "}}",
+                        400,
+                        "name must be"),
+                Arguments.of(
+                        "POST", "/_console/api/queries", JSON, "{\"name\":\"ok\",\"query\":7}", 400, "JSON object"),
+                Arguments.of(
+                        "POST",
+                        "/_console/api/queries",
+                        JSON,
+                        "{\"name\":\"ok\",\"query\":{\"mode\":\"bogus\"}}",
+                        400,
+                        "mode"),
+                Arguments.of("DELETE", "/_console/api/queries?name=nobody", null, null, 404, "no saved query"),
+                Arguments.of("DELETE", "/_console/api/queries?name=%3Cb%3E", null, null, 400, "name must be"));
+    }
+
+    @ParameterizedTest(name = "{0} {1} -> {4}")
+    @MethodSource("badInputs")
+    void badInput_shouldBe4xxProblem_andChangeNothing(
+            String method, String path, String type, String body, int status, String detail) throws Exception {
+        // GIVEN the table and the kept queries as they are
+        String before = export();
+        String queries = send("GET", "/_console/api/queries", null, null).body();
+        // WHEN
+        HttpResponse<String> response = send(method, path, type, body);
+        // THEN a problem that names the fault, none of the runner's internals, and nothing changed
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
+        assertThat(response.body()).contains(detail).doesNotContain("Exception", "at dev.", "software.amazon");
+        assertThat(export()).isEqualTo(before);
+        assertThat(send("GET", "/_console/api/queries", null, null).body()).isEqualTo(queries);
+    }
+
+    @Test
+    void editAtAStaleVersion_shouldBe409_andLeaveTheProject() throws Exception {
+        // GIVEN the project at version 1
+        String before = export();
+        String body = "{\"partition\":\"WS#" + ws + "\",\"sort\":\"PROJ#" + project + "\",\"version\":7,"
+                + "\"attributes\":{\"name\":{\"S\":\"x\"},\"status\":{\"S\":\"ACTIVE\"},"
+                + "\"createdAt\":{\"S\":\"2026-01-01T00:00:00Z\"}}}";
+        // WHEN edited as if read at version 7
+        HttpResponse<String> response = send("POST", "/_console/api/item/edit", JSON, body);
+        // THEN a 409, and nothing written
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(409);
+        assertThat(response.body()).contains("not at version 7");
+        assertThat(export()).isEqualTo(before);
+    }
+
+    @Test
+    void projectWrites_whileItsWorkspaceMovesIntoShards_shouldBe409_andWriteNothing() throws Exception {
+        // GIVEN the workspace under a migration lease (a move into shards in progress), set with the test's client
+        Map<String, AttributeValue> meta =
+                Map.of("EntityRef", AttributeValue.fromS("WS#" + ws), "Detail", AttributeValue.fromS("META"));
+        engine.client.updateItem(UpdateItemRequest.builder()
+                .tableName(table)
+                .key(meta)
+                .updateExpression("SET migrationRun = :r, migrationUntil = :u")
+                .expressionAttributeValues(Map.of(
+                        ":r", AttributeValue.fromS("01ARZ3NDEKTSV4RRFFQ69G5FAV"),
+                        ":u", AttributeValue.fromN(Long.toString(System.currentTimeMillis() + 600_000))))
+                .build());
+        try {
+            String before = export();
+            String key = "\"partition\":\"WS#" + ws + "\",\"sort\":\"PROJ#" + project + "\"";
+            String edit = "{" + key + ",\"version\":1,\"attributes\":{\"name\":{\"S\":\"x\"},"
+                    + "\"status\":{\"S\":\"ACTIVE\"},\"createdAt\":{\"S\":\"2026-01-01T00:00:00Z\"}}}";
+            // WHEN the project is edited, deleted and duplicated
+            for (Map.Entry<String, String> action : List.of(
+                    Map.entry("edit", edit),
+                    Map.entry("delete", "{" + key + ",\"version\":1}"),
+                    Map.entry("duplicate", "{" + key + "}"))) {
+                HttpResponse<String> response =
+                        send("POST", "/_console/api/item/" + action.getKey(), JSON, action.getValue());
+                // THEN each is a 409 that says why, and nothing is written
+                assertThat(response.statusCode())
+                        .as(action.getKey() + ": " + response.body())
+                        .isEqualTo(409);
+                assertThat(response.body()).contains("moving into shards");
+            }
+            assertThat(export()).isEqualTo(before);
+        } finally {
+            engine.client.updateItem(UpdateItemRequest.builder()
+                    .tableName(table)
+                    .key(meta)
+                    .updateExpression("REMOVE migrationRun, migrationUntil")
+                    .build());
+        }
+    }
+
+    @Test
+    void queries_shouldBeKeptInTheDataDirectory_acrossARestart_andOnlyTheLast20Reads() throws Exception {
+        // GIVEN 25 different reads run, and one saved by name
+        for (int limit = 1; limit <= 25; limit++) {
+            HttpResponse<String> read = send(
+                    "POST",
+                    "/_console/api/read",
+                    JSON,
+                    "{\"mode\":\"query\",\"partition\":\"WS#" + ws + "\",\"limit\":" + limit + "}");
+            assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+        }
+        HttpResponse<String> saved = send(
+                "POST",
+                "/_console/api/queries",
+                JSON,
+                "{\"name\":\"my projects\",\"query\":{\"mode\":\"query\",\"partition\":\"WS#" + ws + "\"}}");
+        assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+        // WHEN start-api is started again on the same data directory
+        api.close();
+        api = LocalApi.start(engine, table, Map.of(), dataDir);
+        // THEN the saved query is there, and the last 20 reads, newest first
+        Map<String, Object> queries =
+                Json.readObject(send("GET", "/_console/api/queries", null, null).body());
+        assertThat((List<?>) queries.get("saved")).hasSize(1);
+        assertThat(((Map<?, ?>) ((List<?>) queries.get("saved")).get(0)).get("name"))
+                .isEqualTo("my projects");
+        List<?> recent = (List<?>) queries.get("recent");
+        assertThat(recent).hasSize(20);
+        assertThat(((Number) ((Map<?, ?>) recent.get(0)).get("limit")).intValue())
+                .isEqualTo(25);
+        assertThat(((Number) ((Map<?, ?>) recent.get(19)).get("limit")).intValue())
+                .isEqualTo(6);
+        assertThat(dataDir.resolve("console-queries.json")).exists();
+    }
+
+    private HttpResponse<String> send(String method, String path, String type, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + path))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (type != null) {
+            request.header("Content-Type", type);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private String export() throws Exception {
+        return api.send("GET", "/_console/api/fixtures", null, List.of(), false).body();
+    }
+}
