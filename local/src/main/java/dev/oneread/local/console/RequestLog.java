@@ -409,7 +409,7 @@ final class RequestLog implements ServedRequest.Observer {
      * The title and detail of a 4xx or 5xx body: a function's problem+json, or API Gateway's {@code {"message"}}.
      * Only those two strings are kept, so whatever else a body carries (a trace, a token) never reaches the log.
      */
-    private static java.util.Optional<Map<String, Object>> problem(String errorBody) {
+    static java.util.Optional<Map<String, Object>> problem(String errorBody) {
         if (errorBody == null || errorBody.isBlank()) {
             return java.util.Optional.empty();
         }
