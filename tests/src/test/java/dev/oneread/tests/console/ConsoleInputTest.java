@@ -3,11 +3,9 @@ package dev.oneread.tests.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.tests.support.Api;
+import dev.oneread.tests.support.ConsoleHttp;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +27,6 @@ class ConsoleInputTest {
     private final TestEngine engine = TestEngine.get();
     private final String table = "console-input-" + UUID.randomUUID().toString().substring(0, 8);
     private final String ws = Api.freshWorkspaceId("input");
-    private final HttpClient http = HttpClient.newHttpClient();
     private LocalApi api;
 
     @BeforeAll
@@ -169,20 +166,9 @@ class ConsoleInputTest {
         // GIVEN the table as it is
         String before = export();
         // WHEN
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + path))
-                .method(
-                        method,
-                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (type != null) {
-            request.header("Content-Type", type);
-        }
-        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = ConsoleHttp.send(api, method, path, type, body);
         // THEN a problem that names the fault, none of the runner's internals, and the same table
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
-        assertThat(response.body()).contains(detail).doesNotContain("Exception", "at dev.", "software.amazon");
-        assertThat(response.headers().firstValue("cache-control")).hasValue("no-store");
-        assertThat(response.headers().firstValue("x-content-type-options")).hasValue("nosniff");
+        ConsoleHttp.assertProblem(response, status, detail);
         assertThat(export()).isEqualTo(before);
     }
 
@@ -209,6 +195,6 @@ class ConsoleInputTest {
     }
 
     private String export() throws Exception {
-        return api.send("GET", "/_console/api/fixtures", null, List.of(), false).body();
+        return ConsoleHttp.export(api);
     }
 }

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
 import dev.oneread.tests.support.Api;
-import dev.oneread.tests.support.Chromium;
+import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +42,7 @@ class ConsoleToolsBrowserTest {
     private final List<String> projects = new ArrayList<>();
     private String idempotencySort;
     private LocalApi api;
+    private ConsolePage page;
     private ChromeDriver browser;
     private WebDriverWait wait;
 
@@ -57,30 +57,24 @@ class ConsoleToolsBrowserTest {
         for (int i = 0; i < 4; i++) {
             projects.add(create("{\"name\":\"project " + i + "\"}"));
         }
-        HttpResponse<String> keyed = api.send(
-                "POST",
-                "/workspaces/" + ws + "/projects",
-                "{\"name\":\"keyed\"}",
-                List.of(ws),
-                false,
-                "Idempotency-Key",
-                "tools-" + UUID.randomUUID());
+        HttpResponse<String> keyed =
+                api.createProject(ws, "{\"name\":\"keyed\"}", "Idempotency-Key", "tools-" + UUID.randomUUID());
         assertThat(keyed.statusCode()).isEqualTo(201);
         idempotencySort = partitionItems().stream()
                 .map(i -> i.get("Detail").s())
                 .filter(s -> s.startsWith("IDEM#"))
                 .findFirst()
                 .orElseThrow();
-        browser = Chromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(10));
-        browser.get(api.uri("/_console").toString());
-        wait.until(d -> d.findElement(By.id("status")).getText().equals("live"));
+        page = ConsolePage.open(api);
+        browser = page.browser();
+        wait = page.waiter();
     }
 
     @AfterAll
     void stop() {
-        if (browser != null) {
-            browser.quit();
+        // The page first: its event stream is a request the api would wait for.
+        if (page != null) {
+            page.close();
         }
         if (api != null) {
             api.close();
@@ -386,7 +380,7 @@ class ConsoleToolsBrowserTest {
     }
 
     private String create(String body) throws Exception {
-        HttpResponse<String> response = api.send("POST", "/workspaces/" + ws + "/projects", body, List.of(ws), false);
+        HttpResponse<String> response = api.createProject(ws, body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
         return (String) Json.readObject(response.body()).get("id");
     }

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
 import dev.oneread.tests.support.Api;
+import dev.oneread.tests.support.ConsoleHttp;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +36,6 @@ class ConsoleToolsInputTest {
     private final TestEngine engine = TestEngine.get();
     private final String table = "tools-input-" + UUID.randomUUID().toString().substring(0, 8);
     private final String ws = Api.freshWorkspaceId("toolsin");
-    private final HttpClient http = HttpClient.newHttpClient();
     private Path dataDir;
     private LocalApi api;
     private String project;
@@ -48,8 +45,7 @@ class ConsoleToolsInputTest {
         dataDir = Files.createTempDirectory("console-queries");
         api = LocalApi.start(engine, table, Map.of(), dataDir);
         api.send("POST", "/workspaces", "{\"id\":\"" + ws + "\",\"name\":\"Input\"}", List.of(), true);
-        HttpResponse<String> created =
-                api.send("POST", "/workspaces/" + ws + "/projects", "{\"name\":\"one\"}", List.of(ws), false);
+        HttpResponse<String> created = api.createProject(ws, "{\"name\":\"one\"}");
         project = (String) Json.readObject(created.body()).get("id");
     }
 
@@ -76,224 +72,149 @@ class ConsoleToolsInputTest {
                 Arguments.of("GET", "/_console/api/item", null, null, 400, "partition is required"),
                 Arguments.of(
                         "GET", "/_console/api/item?partition=WS%23" + ws + "&sort=NOPE", null, null, 404, "no item"),
-                Arguments.of("POST", "/_console/api/item", JSON, "{}", 405, "takes GET"),
+                post("/_console/api/item", "{}", 405, "takes GET"),
                 Arguments.of("GET", "/_console/api/item/edit", null, null, 405, "takes POST"),
                 Arguments.of("POST", "/_console/api/item/edit", "text/plain", "{}", 415, "application/json"),
-                Arguments.of("POST", "/_console/api/item/edit", JSON, "[]", 400, "JSON object"),
-                Arguments.of("POST", "/_console/api/item/edit", JSON, "{}", 400, "partition is required"),
-                Arguments.of(
-                        "POST",
+                post("/_console/api/item/edit", "[]", 400, "JSON object"),
+                post("/_console/api/item/edit", "{}", 400, "partition is required"),
+                post(
                         "/_console/api/item/edit",
-                        JSON,
                         "{\"partition\":\"WS#a\",\"sort\":\"META\"}",
                         400,
                         "version is required"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/edit",
-                        JSON,
                         "{\"partition\":\"WS#a\",\"sort\":\"META\",\"version\":\"one\"}",
                         400,
                         "version must be a whole number"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/edit",
-                        JSON,
                         "{\"partition\":\"WS#a\",\"sort\":\"META\",\"version\":0}",
                         400,
                         "version must be a whole number"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/edit",
-                        JSON,
                         "{\"partition\":\"" + "p".repeat(3000) + "\",\"sort\":\"META\",\"version\":1}",
                         400,
                         "2,048"),
-                Arguments.of("POST", "/_console/api/item/edit", JSON, meta("\"x\""), 400, "JSON object"),
-                Arguments.of("POST", "/_console/api/item/edit", JSON, meta("{}"), 400, "DynamoDB JSON"),
-                Arguments.of(
-                        "POST",
+                post("/_console/api/item/edit", meta("\"x\""), 400, "JSON object"),
+                post("/_console/api/item/edit", meta("{}"), 400, "DynamoDB JSON"),
+                post("/_console/api/item/edit", meta("{\"name\":{\"X\":\"1\"}}"), 400, "DynamoDB JSON"),
+                post(
                         "/_console/api/item/edit",
-                        JSON,
-                        meta("{\"name\":{\"X\":\"1\"}}"),
-                        400,
-                        "DynamoDB JSON"),
-                Arguments.of(
-                        "POST",
-                        "/_console/api/item/edit",
-                        JSON,
                         meta("{\"EntityRef\":{\"S\":\"WS#other\"}}"),
                         400,
                         "EntityRef is the item's key"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/edit",
-                        JSON,
                         meta("{\"createdAt\":{\"S\":\"2026-01-01T00:00:00Z\"}}"),
                         422,
                         "name is missing"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/edit",
-                        JSON,
                         meta(workspaceAttributes("ok", ",\"evil\":{\"S\":\"x\"}")),
                         422,
                         "no workspace item has an attribute evil"),
-                Arguments.of(
-                        "POST",
+                post("/_console/api/item/edit", meta(workspaceAttributes("bad\\u0000name", "")), 422, "name"),
+                post("/_console/api/item/edit", meta(workspaceAttributes(big, "")), 422, "400 KB"),
+                post(
                         "/_console/api/item/edit",
-                        JSON,
-                        meta(workspaceAttributes("bad\\u0000name", "")),
-                        422,
-                        "name"),
-                Arguments.of(
-                        "POST", "/_console/api/item/edit", JSON, meta(workspaceAttributes(big, "")), 422, "400 KB"),
-                Arguments.of(
-                        "POST",
-                        "/_console/api/item/edit",
-                        JSON,
                         "{\"partition\":\"WS#" + ws + "\",\"sort\":\"IDEM#" + "0".repeat(64)
                                 + "\",\"version\":1,\"attributes\":{\"a\":{\"S\":\"b\"}}}",
                         422,
                         "bookkeeping"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/duplicate",
-                        JSON,
                         "{\"partition\":\"WS#" + ws + "\",\"sort\":\"META\"}",
                         422,
                         "only a project can be duplicated"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/duplicate",
-                        JSON,
                         "{\"partition\":\"WS#" + ws + "\",\"sort\":\"PROJ#01ARZ3NDEKTSV4RRFFQ69G5FAV\"}",
                         404,
                         "no item"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/delete",
-                        JSON,
                         "{\"partition\":\"WS#" + ws + "\",\"sort\":\"META\",\"version\":1}",
                         422,
                         "DELETE /workspaces/{id}"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/delete",
-                        JSON,
                         "{\"partition\":\"nope\",\"sort\":\"x\",\"version\":1}",
                         422,
                         "codec"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/item/delete",
-                        JSON,
                         "{\"partition\":\"WS#" + ws + "\",\"sort\":\"PROJ#01ARZ3NDEKTSV4RRFFQ69G5FAV\",\"version\":1}",
                         409,
                         "nothing was written"),
                 Arguments.of("GET", read, null, null, 405, "takes POST"),
-                Arguments.of("POST", read, JSON, "{\"mode\":\"bogus\"}", 400, "mode must be query or scan"),
-                Arguments.of("POST", read, JSON, "{\"target\":\"GSI2\"}", 400, "target must be table or GSI1"),
-                Arguments.of("POST", read, JSON, "{\"mode\":\"query\"}", 400, "a query needs partition"),
-                Arguments.of("POST", read, JSON, "{" + query + ",\"limit\":0}", 400, "limit"),
-                Arguments.of("POST", read, JSON, "{" + query + ",\"limit\":1001}", 400, "limit"),
-                Arguments.of("POST", read, JSON, "{" + query + ",\"filters\":\"x\"}", 400, "JSON array"),
-                Arguments.of("POST", read, JSON, "{" + query + ",\"filters\":[1]}", 400, "must be an object"),
-                Arguments.of(
-                        "POST",
+                post(read, "{\"mode\":\"bogus\"}", 400, "mode must be query or scan"),
+                post(read, "{\"target\":\"GSI2\"}", 400, "target must be table or GSI1"),
+                post(read, "{\"mode\":\"query\"}", 400, "a query needs partition"),
+                post(read, "{" + query + ",\"limit\":0}", 400, "limit"),
+                post(read, "{" + query + ",\"limit\":1001}", 400, "limit"),
+                post(read, "{" + query + ",\"filters\":\"x\"}", 400, "JSON array"),
+                post(read, "{" + query + ",\"filters\":[1]}", 400, "must be an object"),
+                post(read, "{" + query + ",\"filters\":[{\"attribute\":\"a b\"}]}", 400, "attribute name"),
+                post(
                         read,
-                        JSON,
-                        "{" + query + ",\"filters\":[{\"attribute\":\"a b\"}]}",
-                        400,
-                        "attribute name"),
-                Arguments.of(
-                        "POST",
-                        read,
-                        JSON,
                         "{" + query + ",\"filters\":[{\"attribute\":\"name\",\"operator\":\"LIKE\",\"value\":\"x\"}]}",
                         400,
                         "operator"),
-                Arguments.of(
-                        "POST",
+                post(
                         read,
-                        JSON,
                         "{" + query + ",\"filters\":[{\"attribute\":\"version\",\"value\":\"abc\",\"type\":\"N\"}]}",
                         400,
                         "not a number"),
-                Arguments.of(
-                        "POST",
+                post(
                         read,
-                        JSON,
                         "{" + query + ",\"filters\":[{\"attribute\":\"x\",\"value\":\"yes\",\"type\":\"BOOL\"}]}",
                         400,
                         "true or false"),
-                Arguments.of(
-                        "POST",
+                post(
                         read,
-                        JSON,
                         "{" + query + ",\"filters\":[{\"attribute\":\"x\",\"value\":\"1\",\"type\":\"SS\"}]}",
                         400,
                         "type must be"),
-                Arguments.of(
-                        "POST",
+                post(
                         read,
-                        JSON,
                         "{" + query + ",\"filters\":[{\"attribute\":\"EntityRef\",\"value\":\"WS#x\"}]}",
                         400,
                         "EntityRef is a key attribute"),
-                Arguments.of(
-                        "POST",
+                post(
                         read,
-                        JSON,
                         "{\"target\":\"GSI1\",\"mode\":\"query\",\"partition\":\"STATUS#ACTIVE#01\","
                                 + "\"filters\":[{\"attribute\":\"GSI1SK\",\"value\":\"x\"}]}",
                         400,
                         "GSI1SK is a key attribute"),
-                Arguments.of(
-                        "POST",
+                post(
                         read,
-                        JSON,
                         "{" + query + ",\"filters\":[" + "{\"attribute\":\"a\",\"value\":\"b\"},".repeat(10)
                                 + "{\"attribute\":\"a\",\"value\":\"b\"}]}",
                         400,
                         "at most 10 filters"),
-                Arguments.of("POST", read, JSON, "{" + query + ",\"projection\":[\"#n\"]}", 400, "attribute name"),
-                Arguments.of("POST", read, JSON, "{" + query + ",\"projection\":[7]}", 400, "attribute name"),
-                Arguments.of(
-                        "POST",
-                        read,
-                        JSON,
-                        "{" + query + ",\"sortOperator\":\"BETWEEN\",\"sortValue\":\"z\"}",
-                        400,
-                        "BETWEEN"),
-                Arguments.of("POST", read, JSON, "{" + query + ",\"sortOperator\":\"LIKE\"}", 400, "sortOperator"),
-                Arguments.of("POST", read, JSON, "{" + query + ",\"cursor\":\"garbage\"}", 400, "cursor"),
-                Arguments.of(
-                        "POST",
-                        read,
-                        JSON,
-                        "{" + query + ",\"cursor\":\"eyJHU0kxUEsiOnsiUyI6IngifX0\"}",
-                        400,
-                        "cursor"),
+                post(read, "{" + query + ",\"projection\":[\"#n\"]}", 400, "attribute name"),
+                post(read, "{" + query + ",\"projection\":[7]}", 400, "attribute name"),
+                post(read, "{" + query + ",\"sortOperator\":\"BETWEEN\",\"sortValue\":\"z\"}", 400, "BETWEEN"),
+                post(read, "{" + query + ",\"sortOperator\":\"LIKE\"}", 400, "sortOperator"),
+                post(read, "{" + query + ",\"cursor\":\"garbage\"}", 400, "cursor"),
+                post(read, "{" + query + ",\"cursor\":\"eyJHU0kxUEsiOnsiUyI6IngifX0\"}", 400, "cursor"),
                 Arguments.of("PUT", "/_console/api/queries", JSON, "{}", 405, "takes GET or POST or DELETE"),
-                Arguments.of(
-                        "POST",
+                post(
                         "/_console/api/queries",
-                        JSON,
                         "{\"name\":\"../etc/passwd\",\"query\":{" + query + "}}",
                         400,
                         "name must be"),
-                Arguments.of(
-                        "POST", "/_console/api/queries", JSON, "{\"name\":\"ok\",\"query\":7}", 400, "JSON object"),
-                Arguments.of(
-                        "POST",
-                        "/_console/api/queries",
-                        JSON,
-                        "{\"name\":\"ok\",\"query\":{\"mode\":\"bogus\"}}",
-                        400,
-                        "mode"),
+                post("/_console/api/queries", "{\"name\":\"ok\",\"query\":7}", 400, "JSON object"),
+                post("/_console/api/queries", "{\"name\":\"ok\",\"query\":{\"mode\":\"bogus\"}}", 400, "mode"),
                 Arguments.of("DELETE", "/_console/api/queries?name=nobody", null, null, 404, "no saved query"),
                 Arguments.of("DELETE", "/_console/api/queries?name=%3Cb%3E", null, null, 400, "name must be"));
+    }
+
+    /** A bad input POSTed as JSON. */
+    private static Arguments post(String path, String body, int status, String detail) {
+        return Arguments.of("POST", path, JSON, body, status, detail);
     }
 
     @ParameterizedTest(name = "{0} {1} -> {4}")
@@ -306,9 +227,7 @@ class ConsoleToolsInputTest {
         // WHEN
         HttpResponse<String> response = send(method, path, type, body);
         // THEN a problem that names the fault, none of the runner's internals, and nothing changed
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
-        assertThat(response.body()).contains(detail).doesNotContain("Exception", "at dev.", "software.amazon");
+        ConsoleHttp.assertProblem(response, status, detail);
         assertThat(export()).isEqualTo(before);
         assertThat(send("GET", "/_console/api/queries", null, null).body()).isEqualTo(queries);
     }
@@ -405,17 +324,10 @@ class ConsoleToolsInputTest {
     }
 
     private HttpResponse<String> send(String method, String path, String type, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + path))
-                .method(
-                        method,
-                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (type != null) {
-            request.header("Content-Type", type);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return ConsoleHttp.send(api, method, path, type, body);
     }
 
     private String export() throws Exception {
-        return api.send("GET", "/_console/api/fixtures", null, List.of(), false).body();
+        return ConsoleHttp.export(api);
     }
 }

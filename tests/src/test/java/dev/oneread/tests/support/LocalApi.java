@@ -111,6 +111,18 @@ public final class LocalApi implements AutoCloseable {
         return HTTP.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Creates a project in {@code workspace} as a caller of it, with any headers (an Idempotency-Key); the response. */
+    public java.net.http.HttpResponse<String> createProject(String workspace, String jsonBody, String... headers)
+            throws IOException, InterruptedException {
+        return send(
+                "POST",
+                "/workspaces/" + workspace + "/projects",
+                jsonBody,
+                java.util.List.of(workspace),
+                false,
+                headers);
+    }
+
     private static final java.net.http.HttpClient HTTP = java.net.http.HttpClient.newHttpClient();
 
     /** The signing key of start-api runs on an engine in memory (the project's .oneread/signing-key). */
