@@ -623,7 +623,8 @@ function select(entry) {
   for (const li of document.querySelectorAll('#requests li')) li.classList.toggle('selected', li.dataset.id === String(entry.id));
   const detail = $('#request-detail');
   detail.hidden = false;
-  detail.replaceChildren(
+  // replaceChildren would show a null as the text "null": the parts a request lacks are left out.
+  detail.replaceChildren(...[
     el('h3', {}, `${entry.method} ${entry.path} → ${entry.status}`),
     el('p', { class: 'headers' },
       `X-Dynamo-Calls ${entry.headers?.calls ?? '—'} · X-Dynamo-Capacity ${entry.headers?.capacity ?? '—'} · `
@@ -635,7 +636,7 @@ function select(entry) {
     entry.problem ? el('p', { class: 'problem' },
       `${entry.problem.title ?? ''}${entry.problem.detail ? `: ${entry.problem.detail}` : ''}`) : null,
     el('ol', { class: 'calls' }, ...(entry.calls ?? []).map(renderCall)),
-    ...(entry.writes ?? []).map(renderDiff));
+    ...(entry.writes ?? []).map(renderDiff)].filter((part) => part != null));
   highlight();
 }
 

@@ -56,13 +56,14 @@ public final class ConsoleScreenshots {
                     "#requests li.request[data-route='PATCH /workspaces/{workspaceId}/projects/{projectId}']");
             wait.until(d ->
                     !d.findElements(By.cssSelector("#request-detail .diff")).isEmpty());
-            browser.executeScript("document.querySelector('#log-pane').scrollIntoView()");
+            browser.executeScript("document.querySelector('#request-detail .diff').scrollIntoView({block: 'center'})");
             shot(browser, out, "console-log-diff");
             // An item's side panel: the edited project
             click(browser, wait, "#collection tbody tr[data-sort='PROJ#" + projects.get(0) + "']");
             wait.until(d -> d.findElement(By.id("item-panel")).isDisplayed());
             shot(browser, out, "console-item-panel");
-            // A query on the index: an index partition opened from the left pane
+            // A query on the index: an index partition opened from the left pane, the item panel closed
+            browser.findElement(By.id("item-close")).click();
             click(browser, wait, "#index-partitions button");
             wait.until(
                     d -> !d.findElements(By.cssSelector("#read-items tbody tr")).isEmpty());
