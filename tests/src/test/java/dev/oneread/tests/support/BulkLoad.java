@@ -1,5 +1,13 @@
 package dev.oneread.tests.support;
 
+import dev.oneread.keys.Ulid;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.CreationToken;
+import dev.oneread.model.Project;
+import dev.oneread.model.ProjectStatus;
+import dev.oneread.store.ControlPlaneRequests;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -11,6 +19,20 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 /** Loads a benchmark's data fast: items built by the store's own request builders, 25 to a BatchWriteItem. */
 public final class BulkLoad {
     private BulkLoad() {}
+
+    /** {@code count} projects of {@code tenant} as the store writes them, named "project 0" on, in every status. */
+    public static List<Map<String, AttributeValue>> projects(
+            ControlPlaneRequests requests, WorkspaceId tenant, int count, Instant now) {
+        Ulid ids = Ulid.generator();
+        ProjectStatus[] statuses = ProjectStatus.values();
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Project project =
+                    new Project(ids.next(), tenant, "project " + i, null, statuses[i % statuses.length], now, now, 1);
+            items.add(requests.createProject(project, CreationToken.random()).item());
+        }
+        return items;
+    }
 
     public static void putAll(DynamoDbClient client, String table, List<Map<String, AttributeValue>> items) {
         for (int i = 0; i < items.size(); i += 25) {
