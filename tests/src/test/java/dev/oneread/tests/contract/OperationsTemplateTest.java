@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
+import dev.oneread.local.TemplateTables;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.OnDemandThroughput;
 
 /**
  * What template.yaml promises operators (docs/operations.md): every function logs to its own retained log group,
@@ -141,10 +145,21 @@ class OperationsTemplateTest {
     }
 
     @Test
-    void table_shouldBeProtectedFromDeletion() {
+    void table_shouldBeProtected_andCreatedLocallyWithTheCapsDefaults() {
         Map<String, Object> table =
                 SamTemplate.map(template.resources().get("Table").get("Properties"));
         assertThat(table).containsEntry("DeletionProtectionEnabled", true);
+
+        // GIVEN the defaults (-1: no cap) THEN the local table has no cap
+        assertThat(TemplateTables.from(template).createRequest("Table", "t").onDemandThroughput())
+                .isNull();
+
+        // GIVEN a write cap as the default WHEN the runner creates the table THEN the engine gets that cap
+        SamTemplate capped = withDefault("TableMaxWriteRequestUnits", "40");
+        CreateTableRequest request = TemplateTables.from(capped).createRequest("Table", "t");
+        assertThat(request.onDemandThroughput())
+                .isEqualTo(
+                        OnDemandThroughput.builder().maxWriteRequestUnits(40L).build());
     }
 
     private Map<String, Map<String, Object>> functions() {
@@ -182,5 +197,18 @@ class OperationsTemplateTest {
             }
         }
         return out;
+    }
+
+    private SamTemplate withDefault(String parameter, String value) {
+        try {
+            String text = Files.readString(root.resolve("template.yaml"), StandardCharsets.UTF_8);
+            Matcher block = Pattern.compile("(?m)^  " + parameter + ":\\n(?:    .*\\n)*?    Default: -1\\n")
+                    .matcher(text);
+            assertThat(block.find()).as(parameter + "'s Default").isTrue();
+            String changed = block.group().replace("Default: -1", "Default: " + value);
+            return SamTemplate.parse(new StringReader(text.replace(block.group(), changed)));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }
