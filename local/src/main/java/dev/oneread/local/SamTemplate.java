@@ -72,6 +72,71 @@ public final class SamTemplate {
         return mapOfMaps(document.get("Parameters"));
     }
 
+    /**
+     * A property value as CloudFormation deploys it when every parameter keeps its default: {@code !Ref} to a
+     * parameter becomes its Default, {@code !If} takes the branch its condition picks, and {@code AWS::NoValue}
+     * becomes null (the key is left out). Any other intrinsic is returned as it is.
+     *
+     * <pre>{@code Object cap = template.withDefaults(properties.get("OnDemandThroughput"));}</pre>
+     */
+    public Object withDefaults(Object value) {
+        if (value instanceof Map<?, ?> m
+                && m.size() == 1
+                && isIntrinsic(m.keySet().iterator().next())) {
+            Object ref = m.get("Ref");
+            if ("AWS::NoValue".equals(ref)) {
+                return null;
+            }
+            if (ref instanceof String name && parameters().containsKey(name)) {
+                return parameters().get(name).get("Default");
+            }
+            List<Object> branches = list(m.get("Fn::If"));
+            if (branches.size() == 3) {
+                return withDefaults(branches.get(condition(branches.get(0)) ? 1 : 2));
+            }
+            return value;
+        }
+        if (value instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            m.forEach((k, v) -> {
+                Object resolved = withDefaults(v);
+                if (resolved != null) {
+                    out.put((String) k, resolved);
+                }
+            });
+            return out;
+        }
+        return value;
+    }
+
+    private static boolean isIntrinsic(Object key) {
+        return key instanceof String k && (k.equals("Ref") || k.equals("Condition") || k.startsWith("Fn::"));
+    }
+
+    /** A condition (by name, or as an expression) evaluated with every parameter at its default. */
+    private boolean condition(Object condition) {
+        if (condition instanceof String name) {
+            Object declared = map(document.get("Conditions")).get(name);
+            if (declared == null) {
+                throw new IllegalStateException("template.yaml has no condition " + name);
+            }
+            return condition(declared);
+        }
+        Map<String, Object> expression = map(condition);
+        if (expression.containsKey("Condition")) {
+            return condition(expression.get("Condition"));
+        }
+        List<Object> args = list(expression.values().stream().findFirst().orElse(null));
+        return switch (expression.keySet().stream().findFirst().orElse("")) {
+            case "Fn::Equals" ->
+                String.valueOf(withDefaults(args.get(0))).equals(String.valueOf(withDefaults(args.get(1))));
+            case "Fn::Not" -> !condition(args.get(0));
+            case "Fn::And" -> args.stream().allMatch(this::condition);
+            case "Fn::Or" -> args.stream().anyMatch(this::condition);
+            default -> throw new IllegalStateException("cannot evaluate the condition " + condition);
+        };
+    }
+
     /** A nested map value, or an empty map. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> map(Object value) {

@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.OnDemandThroughput;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -25,14 +26,16 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 public final class TemplateTables {
     private static final Duration ACTIVE_POLL = Duration.ofMillis(25);
     private static final Duration ACTIVE_TIMEOUT = Duration.ofSeconds(10);
+    private final SamTemplate template;
     private final Map<String, Map<String, Object>> tables;
 
-    private TemplateTables(Map<String, Map<String, Object>> tables) {
-        this.tables = tables;
+    private TemplateTables(SamTemplate template) {
+        this.template = template;
+        this.tables = template.resourcesOfType("AWS::DynamoDB::Table");
     }
 
     public static TemplateTables from(SamTemplate template) {
-        return new TemplateTables(template.resourcesOfType("AWS::DynamoDB::Table"));
+        return new TemplateTables(template);
     }
 
     /** Logical ids of the declared tables, in template order. */
@@ -70,7 +73,28 @@ public final class TemplateTables {
                 .keySchema(keySchema(properties.get("KeySchema")))
                 .billingMode(BillingMode.fromValue((String) properties.getOrDefault("BillingMode", "PAY_PER_REQUEST")))
                 .globalSecondaryIndexes(indexes.isEmpty() ? null : indexes)
+                .onDemandThroughput(onDemandThroughput(properties))
                 .build();
+    }
+
+    /**
+     * The table's caps with the template's parameter defaults (TableMaxReadRequestUnits, ...), so that the local
+     * engine, which enforces them, throttles where a stack deployed with its defaults would; null for no cap.
+     */
+    private OnDemandThroughput onDemandThroughput(Map<String, Object> properties) {
+        Map<String, Object> caps = SamTemplate.map(template.withDefaults(properties.get("OnDemandThroughput")));
+        Long read = units(caps.get("MaxReadRequestUnits"));
+        Long write = units(caps.get("MaxWriteRequestUnits"));
+        return read == null && write == null
+                ? null
+                : OnDemandThroughput.builder()
+                        .maxReadRequestUnits(read)
+                        .maxWriteRequestUnits(write)
+                        .build();
+    }
+
+    private static Long units(Object value) {
+        return value == null ? null : Long.valueOf(String.valueOf(value));
     }
 
     /**
