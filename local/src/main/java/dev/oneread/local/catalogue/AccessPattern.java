@@ -1,6 +1,7 @@
 package dev.oneread.local.catalogue;
 
 import dev.oneread.expr.KeyCondition.SortOperator;
+import dev.oneread.http.CostBudget;
 import java.util.Set;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
@@ -8,7 +9,8 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 /**
  * One access pattern, declared once in {@link AccessPatterns}: its route and function, the request the store builds
  * for it, the keys it reads or writes, and what it may cost. The README's table, the {@code expr} subcommands, the
- * console's builder and the budgets are all taken from it, and tests hold openapi.yaml and template.yaml to it.
+ * console's builder and the budgets are all taken from it, and tests hold openapi.yaml and template.yaml to it. Its
+ * cost budget is its route's, declared in {@link CostBudget} (shared, since each function logs against it).
  *
  * @param name what {@code expr} and the console call it ({@code list-projects})
  * @param function the template's logical id of its function ({@code ListProjects})
@@ -28,8 +30,7 @@ public record AccessPattern(
         Set<Input> inputs,
         Set<Tool> tools,
         Function<Sample, DynamoDbRequest> request,
-        Function<Sample, KeyRange> key,
-        CostBudget budget) {
+        Function<Sample, KeyRange> key) {
 
     /** What a sample request of a pattern is built from, besides the table. */
     public enum Input {
@@ -59,6 +60,11 @@ public record AccessPattern(
         public String toString() {
             return method + " " + path + query;
         }
+
+        /** The route key API Gateway sends in the event, {@code GET /projects}: no query. */
+        public String key() {
+            return method + " " + path;
+        }
     }
 
     /**
@@ -73,6 +79,12 @@ public record AccessPattern(
     /** The folder of its function under {@code functions/}: the logical id in kebab case. */
     public String directory() {
         return function.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** What it may cost: its route's budget. */
+    public CostBudget budget() {
+        return CostBudget.ofRoute(route.key())
+                .orElseThrow(() -> new IllegalStateException("no cost budget for " + route.key()));
     }
 
     /** The request the store sends for {@code sample}. */

@@ -13,7 +13,6 @@ import dev.oneread.keys.PrimaryKey;
 import dev.oneread.local.catalogue.AccessPattern.KeyRange;
 import dev.oneread.local.catalogue.AccessPattern.Route;
 import dev.oneread.local.catalogue.AccessPattern.Tool;
-import dev.oneread.local.catalogue.CostBudget.Fan;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Project;
@@ -38,8 +37,6 @@ import java.util.Set;
 public final class AccessPatterns {
     private static final String WS = "/workspaces/{workspaceId}";
     private static final String PROJECT_PATH = WS + "/projects/{projectId}";
-    private static final String INDEX_QUERIES =
-            "1 Query per index shard per page (IndexShards, 8 by default), from the index";
 
     private static final List<AccessPattern> ALL = List.of(
             new AccessPattern(
@@ -56,8 +53,7 @@ public final class AccessPatterns {
                             SortOperator.BEGINS_WITH,
                             KeyCodec.projectSortKeyPrefix(),
                             null,
-                            true),
-                    CostBudget.of("1 Query per page, 1 per shard of a hot tenant", 1, Fan.PROJECT_PARTITIONS, 0, "13")),
+                            true)),
             new AccessPattern(
                     "workspace-collection",
                     new Route("GET", WS + "/collection", ""),
@@ -75,13 +71,7 @@ public final class AccessPatterns {
                                 range.low(),
                                 range.high(),
                                 false);
-                    },
-                    CostBudget.of(
-                            "1 Query per page, 1 per partition of a hot tenant",
-                            1,
-                            Fan.COLLECTION_PARTITIONS,
-                            0,
-                            "13")),
+                    }),
             new AccessPattern(
                     "project",
                     new Route("GET", PROJECT_PATH, ""),
@@ -91,13 +81,7 @@ public final class AccessPatterns {
                     Set.of(WORKSPACE, PROJECT),
                     Set.of(CONSOLE),
                     s -> s.requests().getProject(s.projectKey(), false),
-                    s -> itemKey(s.projectKey()),
-                    CostBudget.of(
-                            "1 GetItem (the shard is computed from the id; 2 while its tenant moves into shards)",
-                            1,
-                            Fan.LOCATIONS,
-                            0,
-                            "0.5")),
+                    s -> itemKey(s.projectKey())),
             new AccessPattern(
                     "workspace",
                     new Route("GET", WS, ""),
@@ -107,8 +91,7 @@ public final class AccessPatterns {
                     Set.of(WORKSPACE),
                     Set.of(CONSOLE),
                     s -> s.requests().getWorkspace(s.workspace()),
-                    s -> itemKey(KeyCodec.workspaceKey(s.workspace())),
-                    CostBudget.of("1 GetItem", 1, Fan.NONE, 0, "0.5")),
+                    s -> itemKey(KeyCodec.workspaceKey(s.workspace()))),
             new AccessPattern(
                     "by-status",
                     new Route("GET", "/projects", "?status="),
@@ -119,8 +102,7 @@ public final class AccessPatterns {
                     Set.of(EXPR),
                     s -> s.requests().projectsByStatusIn(statusPartition(s), s.limit(), Optional.empty()),
                     s -> new KeyRange(
-                            statusPartition(s), SortOperator.BEGINS_WITH, KeyCodec.projectSortKeyPrefix(), null, true),
-                    CostBudget.of(INDEX_QUERIES, 1, Fan.INDEX_SHARDS, 0, "13")),
+                            statusPartition(s), SortOperator.BEGINS_WITH, KeyCodec.projectSortKeyPrefix(), null, true)),
             new AccessPattern(
                     "workspaces",
                     new Route("GET", "/workspaces", ""),
@@ -130,8 +112,7 @@ public final class AccessPatterns {
                     Set.of(INDEX_SHARD),
                     Set.of(EXPR),
                     s -> s.requests().workspacesIn(registryPartition(s), s.limit(), Optional.empty()),
-                    s -> new KeyRange(registryPartition(s), null, null, null, false),
-                    CostBudget.of(INDEX_QUERIES, 1, Fan.INDEX_SHARDS, 0, "13")),
+                    s -> new KeyRange(registryPartition(s), null, null, null, false)),
             new AccessPattern(
                     "hot-tenant-report",
                     new Route("GET", "/reports/hot-tenants", ""),
@@ -141,8 +122,7 @@ public final class AccessPatterns {
                     Set.of(),
                     Set.of(),
                     s -> new ReportRequests(s.table()).page(s.limit(), Optional.empty()),
-                    s -> new KeyRange(KeyCodec.hotTenantReportPartition(), null, null, null, false),
-                    CostBudget.of("1 Query per page, of the report's own partition", 1, Fan.NONE, 0, "13")),
+                    s -> new KeyRange(KeyCodec.hotTenantReportPartition(), null, null, null, false)),
             new AccessPattern(
                     "create-workspace",
                     new Route("POST", "/workspaces", ""),
@@ -155,8 +135,7 @@ public final class AccessPatterns {
                             .createWorkspace(
                                     new Workspace(s.workspace(), "Sample", Map.of(), s.now(), s.now(), 1),
                                     CreationToken.random()),
-                    s -> itemKey(KeyCodec.workspaceKey(s.workspace())),
-                    CostBudget.of("1 PutItem; with Idempotency-Key 3 (claim, put, complete)", 1, Fan.NONE, 3, "1")),
+                    s -> itemKey(KeyCodec.workspaceKey(s.workspace()))),
             new AccessPattern(
                     "update-workspace",
                     new Route("PATCH", WS, ""),
@@ -171,8 +150,7 @@ public final class AccessPatterns {
                                     new WorkspacePatch("Renamed", null),
                                     ExpectedVersion.exactly(1),
                                     s.now()),
-                    s -> itemKey(KeyCodec.workspaceKey(s.workspace())),
-                    CostBudget.of("1 UpdateItem", 1, Fan.NONE, 0, "1")),
+                    s -> itemKey(KeyCodec.workspaceKey(s.workspace()))),
             new AccessPattern(
                     "delete-workspace",
                     new Route("DELETE", WS, ""),
@@ -187,13 +165,7 @@ public final class AccessPatterns {
                                     ExpectedVersion.exactly(1),
                                     s.project().value(),
                                     s.now()),
-                    s -> itemKey(KeyCodec.workspaceKey(s.workspace())),
-                    CostBudget.of(
-                            "1 UpdateItem (marks it purging) + 1 SQS SendMessage (its purge task)",
-                            1,
-                            Fan.NONE,
-                            0,
-                            "1")),
+                    s -> itemKey(KeyCodec.workspaceKey(s.workspace()))),
             new AccessPattern(
                     "create-project",
                     new Route("POST", WS + "/projects", ""),
@@ -214,14 +186,7 @@ public final class AccessPatterns {
                                             s.now(),
                                             1),
                                     CreationToken.random()),
-                    s -> itemKey(s.projectKey()),
-                    CostBudget.of(
-                            "1 GetItem (the workspace exists) + 1 PutItem; with Idempotency-Key 4 (claim, get, put,"
-                                    + " complete)",
-                            2,
-                            Fan.NONE,
-                            4,
-                            "1")),
+                    s -> itemKey(s.projectKey())),
             new AccessPattern(
                     "update-project",
                     new Route("PATCH", PROJECT_PATH, ""),
@@ -236,8 +201,7 @@ public final class AccessPatterns {
                                     new ProjectPatch("Renamed", null, false, null),
                                     ExpectedVersion.exactly(1),
                                     s.now()),
-                    s -> itemKey(s.projectKey()),
-                    CostBudget.of("1 UpdateItem (2 while its tenant moves into shards)", 1, Fan.LOCATIONS, 0, "1")),
+                    s -> itemKey(s.projectKey())),
             new AccessPattern(
                     "delete-project",
                     new Route("DELETE", PROJECT_PATH, ""),
@@ -247,15 +211,7 @@ public final class AccessPatterns {
                     Set.of(WORKSPACE, PROJECT),
                     Set.of(),
                     s -> s.requests().deleteProject(s.projectKey(), ExpectedVersion.exactly(1)),
-                    s -> itemKey(s.projectKey()),
-                    CostBudget.of(
-                            "1 DeleteItem (while its tenant moves into shards: 2 where it may be, then 1 consistent"
-                                    + " GetItem of the migration lease and, while a run holds it, 1 tombstone"
-                                    + " PutItem: 3 at most)",
-                            1,
-                            Fan.LOCATIONS_DELETE,
-                            0,
-                            "1")));
+                    s -> itemKey(s.projectKey())));
 
     private AccessPatterns() {}
 

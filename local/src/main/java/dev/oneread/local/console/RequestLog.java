@@ -1,11 +1,12 @@
 package dev.oneread.local.console;
 
+import dev.oneread.http.CostBudget;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.catalogue.CostBudget;
+import dev.oneread.local.catalogue.AccessPattern;
+import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ServedRequest;
 import dev.oneread.store.DynamoJson;
 import java.math.BigDecimal;
@@ -392,17 +393,20 @@ final class RequestLog implements ServedRequest.Observer {
 
     /** The route's budget for this request, and what of it was overrun. */
     private java.util.Optional<Map<String, Object>> budget(ServedRequest request, int calls, BigDecimal capacity) {
-        return CostBudget.ofFunction(request.function()).map(budget -> {
-            WorkspaceId workspace = workspaceOf(request);
-            CostBudget.Allowance allowance =
-                    budget.allowance(plan, workspace, request.requestHeaders().containsKey("idempotency-key"));
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("description", budget.description());
-            out.put("calls", allowance.calls());
-            out.put("capacity", plain(allowance.capacity()));
-            out.put("over", allowance.overrun(calls, capacity).orElse(null));
-            return out;
-        });
+        return AccessPatterns.ofFunction(request.function())
+                .map(AccessPattern::budget)
+                .map(budget -> {
+                    CostBudget.Allowance allowance = budget.allowance(
+                            plan,
+                            request.pathParameters(),
+                            request.requestHeaders().containsKey("idempotency-key"));
+                    Map<String, Object> out = new LinkedHashMap<>();
+                    out.put("description", budget.description());
+                    out.put("calls", allowance.calls());
+                    out.put("capacity", plain(allowance.capacity()));
+                    out.put("over", allowance.overrun(calls, capacity).orElse(null));
+                    return out;
+                });
     }
 
     /**
@@ -428,14 +432,6 @@ final class RequestLog implements ServedRequest.Observer {
             out.put("detail", d);
         }
         return out.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(out);
-    }
-
-    private static WorkspaceId workspaceOf(ServedRequest request) {
-        try {
-            return WorkspaceId.of(request.pathParameters().getOrDefault("workspaceId", ""));
-        } catch (IllegalArgumentException e) {
-            return WorkspaceId.of("unknown");
-        }
     }
 
     private static String plain(BigDecimal value) {

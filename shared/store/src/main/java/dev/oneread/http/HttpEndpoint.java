@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The frame every function runs in: parse the event, give the handler a fresh {@link CallTally}, turn any
@@ -55,12 +56,13 @@ public final class HttpEndpoint {
                         ? null
                         : Duration.ofMillis(context.getRemainingTimeInMillis()).minus(RESPONSE_MARGIN)));
         String requestId = context == null ? "" : context.getAwsRequestId();
+        ApiRequest request = null;
         String apiRequestId = "";
         String route = "";
         RuntimeException failure = null;
         HttpResponse response;
         try {
-            ApiRequest request = ApiRequest.fromEvent(Json.readObject(input), cursors);
+            request = ApiRequest.fromEvent(Json.readObject(input), cursors);
             apiRequestId = request.requestId();
             route = request.routeKey();
             requireRouteMethod(request);
@@ -76,7 +78,16 @@ public final class HttpEndpoint {
         }
         output.write(Json.write(response.toEvent()).getBytes(StandardCharsets.UTF_8));
         handOverCallDetail(context, tally);
-        log(context, route, response.statusCode(), tally, started, requestId, apiRequestId, failure);
+        log(
+                context,
+                route,
+                response.statusCode(),
+                tally,
+                allowance(request),
+                started,
+                requestId,
+                apiRequestId,
+                failure);
         return response;
     }
 
@@ -91,6 +102,21 @@ public final class HttpEndpoint {
             tally.auditedCalls().forEach(call -> calls.add(call.toJson()));
             sink.accept(Json.write(Map.of("calls", calls)));
         });
+    }
+
+    /**
+     * The calls this request may make by its route's {@link CostBudget}, or none for an event that did not parse or
+     * is not one of the API's routes.
+     */
+    private Optional<CostBudget.Allowance> allowance(ApiRequest request) {
+        if (request == null) {
+            return Optional.empty();
+        }
+        return CostBudget.ofRoute(request.routeKey())
+                .map(budget -> budget.allowance(
+                        config.shardPlan(),
+                        request.pathParameters(),
+                        request.header("Idempotency-Key").isPresent()));
     }
 
     /**
@@ -113,9 +139,9 @@ public final class HttpEndpoint {
 
     /**
      * CloudWatch Embedded Metric Format: the metadata that makes CloudWatch Logs extract the line's own {@code calls},
-     * {@code capacity} and {@code durationMs} as metrics, by function and route, with no agent and no client
-     * library (the EMF specification). A line without a route (an event that did not parse) is counted by function
-     * alone: a dimension value may not be empty.
+     * {@code capacity}, {@code throttles}, {@code durationMs} and {@code overBudget} as metrics, by function and
+     * route, with no agent and no client library (the EMF specification). A line without a route (an event that did
+     * not parse) is counted by function alone: a dimension value may not be empty.
      */
     private static Map<String, Object> embeddedMetrics(String route) {
         Map<String, Object> directive = new LinkedHashMap<>();
@@ -127,7 +153,8 @@ public final class HttpEndpoint {
                         Map.of("Name", "calls", "Unit", "Count"),
                         Map.of("Name", "capacity", "Unit", "None"),
                         Map.of("Name", "throttles", "Unit", "Count"),
-                        Map.of("Name", "durationMs", "Unit", "Milliseconds")));
+                        Map.of("Name", "durationMs", "Unit", "Milliseconds"),
+                        Map.of("Name", "overBudget", "Unit", "Count")));
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("Timestamp", System.currentTimeMillis());
         metadata.put("CloudWatchMetrics", List.of(directive));
@@ -139,6 +166,7 @@ public final class HttpEndpoint {
             String route,
             int status,
             CallTally tally,
+            Optional<CostBudget.Allowance> allowance,
             long started,
             String requestId,
             String apiRequestId,
@@ -152,6 +180,13 @@ public final class HttpEndpoint {
         line.put("maxInFlight", tally.maxInFlight());
         line.put("capacity", tally.capacity());
         line.put("throttles", tally.throttles());
+        // Calls alone decide overBudget: they are exact ceilings (the design's one call, or one per partition of a
+        // hot tenant), so a 1 means the request did more than its access pattern promises (retries of a throttled or
+        // failed call, a tenant's migration in flight). Capacity is not held against it: its ceilings assume item
+        // sizes (CostBudget.CAPACITY_ASSUMES), and a grown item is not an access pattern gone wrong. Every line
+        // carries the metric, 0 where no budget applies, so that a sum over a route counts its requests.
+        allowance.ifPresent(a -> line.put("budgetCalls", a.calls()));
+        line.put("overBudget", allowance.filter(a -> tally.calls() > a.calls()).isPresent() ? 1 : 0);
         line.put(
                 "partitions",
                 new java.util.TreeSet<>(tally.partitions().stream()
@@ -176,7 +211,18 @@ public final class HttpEndpoint {
         line.put("_aws", embeddedMetrics(route));
         String text = Json.write(line);
         if (context != null && context.getLogger() != null) {
-            context.getLogger().log(text + "\n");
+            // Bytes, not a String, so that the line stays a top-level EMF document under either log format. AWS:
+            // "For Lambda to send your function's application logs to CloudWatch in structured JSON format, your
+            // function must use the following built-in logging tools ... Java - the LambdaLogger logger or Log4j2"
+            // (Lambda Developer Guide, "Configuring JSON and plain text log formats"): under LogFormat JSON the
+            // runtime (aws-lambda-java-runtime-interface-client, AbstractLambdaLogger) wraps log(String) as
+            // {"timestamp","message":"<the line, escaped>","level","AWSRequestId"}, where CloudWatch would find no
+            // _aws at the root and extract nothing, while "there is no formatting for byte[] messages" in either
+            // format (TEXT leaves a message without a level as it is). CloudWatch "extracts metrics from any log
+            // events that follow the embedded metric format specification" ("Using the embedded metric format with
+            // Lambda"), which wants the _aws member at the document's root. So AWS_LAMBDA_LOG_FORMAT, which the
+            // runtime reads to pick its formatter, need not be read here: EmbeddedMetricFormatTest runs both.
+            context.getLogger().log((text + "\n").getBytes(StandardCharsets.UTF_8));
         } else {
             System.out.println(text);
         }

@@ -2,10 +2,12 @@ package dev.oneread.tests.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.oneread.http.CostBudget;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.SamTemplate;
-import dev.oneread.local.catalogue.CostBudget;
+import dev.oneread.local.catalogue.AccessPattern;
+import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Every route against its {@link CostBudget}, the declaration the console flags requests by: everyday requests on
+ * Every route against its {@link CostBudget}, the declaration the console flags requests by and each function logs
+ * {@code overBudget} against (EmbeddedMetricFormatTest): everyday requests on
  * a plain workspace and on a hot tenant of 10 shards make exactly the budget's calls and stay within its capacity.
  * The suite prints each route's budget and what it measured.
  */
@@ -55,7 +58,8 @@ class CostBudgetsTest {
     /** Asserts the response is within the route's budget, with exactly its calls, and records the line. */
     private void assertWithin(String function, String workspace, boolean keyed, Lambda.Response response) {
         assertThat(response.status()).as(response.body()).isLessThan(300);
-        CostBudget budget = CostBudget.ofFunction(function).orElseThrow();
+        CostBudget budget =
+                AccessPatterns.ofFunction(function).map(AccessPattern::budget).orElseThrow();
         CostBudget.Allowance allowance = budget.allowance(plan, WorkspaceId.of(workspace), keyed);
         int calls = response.dynamoCalls();
         BigDecimal capacity = response.dynamoCapacity();
@@ -83,16 +87,27 @@ class CostBudgetsTest {
     void everyRouteOfTheTemplate_shouldHaveABudget() {
         SamTemplate template = SamTemplate.load(TestEngine.get().root.resolve("template.yaml"));
         TreeSet<String> routed = new TreeSet<>();
+        TreeSet<String> routeKeys = new TreeSet<>();
         template.resourcesOfType("AWS::Serverless::Function").forEach((id, resource) -> {
             Map<String, Object> events =
                     SamTemplate.map(SamTemplate.map(resource.get("Properties")).get("Events"));
-            if (events.values().stream()
-                    .anyMatch(e -> "HttpApi".equals(SamTemplate.map(e).get("Type")))) {
-                routed.add(id);
-            }
+            events.values().stream()
+                    .map(SamTemplate::map)
+                    .filter(e -> "HttpApi".equals(e.get("Type")))
+                    .map(e -> SamTemplate.map(e.get("Properties")))
+                    .forEach(route -> {
+                        routed.add(id);
+                        routeKeys.add(route.get("Method") + " " + route.get("Path"));
+                    });
         });
         assertThat(routed).hasSize(13);
-        routed.forEach(id -> assertThat(CostBudget.ofFunction(id)).as(id).isPresent());
+        assertThat(routeKeys).hasSize(13);
+        // the catalogue's budget for each function, and the one its function logs against, found by the route key
+        // API Gateway sends (the catalogue's route is held to the template by CatalogueTest)
+        routed.forEach(id -> assertThat(AccessPatterns.ofFunction(id).map(AccessPattern::budget))
+                .as(id)
+                .isPresent());
+        routeKeys.forEach(key -> assertThat(CostBudget.ofRoute(key)).as(key).isPresent());
     }
 
     @Test

@@ -1,0 +1,157 @@
+package dev.oneread.http;
+
+import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.WorkspaceId;
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What one access pattern may cost in DynamoDB, declared here once for every route ({@link #ofRoute}): each function
+ * reads its own to log whether a request went over it ({@code overBudget} in HttpEndpoint's line, an EMF metric),
+ * the local catalogue (AccessPatterns) shows it beside each pattern, the integration tests assert it
+ * (CostBudgetsTest) and the local console flags any request over it. Calls are exact ceilings (the design's promise:
+ * one call, or one per partition of a hot tenant); capacity is a ceiling for items within {@link #CAPACITY_ASSUMES},
+ * so a request flagged for capacity alone means its items have grown, not that the access pattern is wrong. It is a
+ * record and a switch, so the cold path of every function carries it at the cost of one small class.
+ *
+ * <pre>{@code CostBudget.ofRoute("GET /workspaces/{workspaceId}").orElseThrow().allowance(plan, workspace, false)
+ *         .calls() == 1}</pre>
+ *
+ * @param callsPerPartition the calls of one request, per partition it fans out to
+ * @param keyedCalls the calls of a request with an Idempotency-Key, or 0 where a key changes nothing
+ * @param capacityPerCall the capacity units one call may consume
+ */
+public record CostBudget(
+        String description, int callsPerPartition, Fan fan, int keyedCalls, BigDecimal capacityPerCall) {
+
+    /**
+     * The item size the capacity ceilings assume: reads of items up to 4 KB (0.5 RCU eventually consistent), writes
+     * of items up to 1 KB (1 WCU), pages of up to 100 such items.
+     */
+    public static final String CAPACITY_ASSUMES = "items of up to 4 KB read, 1 KB written, 100 to a page";
+
+    /** Which partitions a route's calls multiply by. */
+    public enum Fan {
+        NONE,
+        /** Where a project may be: one key, or two (where it was, where it goes) while its tenant moves. */
+        LOCATIONS,
+        /**
+         * A delete while its tenant moves: deleted where it was, 1 read of the migration lease, and 1 tombstone where
+         * it goes while a run holds the lease (see ControlPlaneStore#deleteProject). One call otherwise.
+         */
+        LOCATIONS_DELETE,
+        PROJECT_PARTITIONS,
+        /** Every shard of the cross-workspace index. */
+        INDEX_SHARDS,
+        COLLECTION_PARTITIONS
+    }
+
+    /** A budget of {@code calls} per partition of {@code fan}, each of at most {@code capacity} units. */
+    private static CostBudget of(String description, int calls, Fan fan, int keyedCalls, String capacity) {
+        return new CostBudget(description, calls, fan, keyedCalls, new BigDecimal(capacity));
+    }
+
+    private static final String INDEX_QUERIES =
+            "1 Query per index shard per page (IndexShards, 8 by default), from the index";
+
+    /**
+     * The budget of the route with this HTTP API route key (the event's {@code routeKey}, as template.yaml declares
+     * the route), or empty for a route that has none (an event that is not one of the API's routes).
+     */
+    public static Optional<CostBudget> ofRoute(String routeKey) {
+        return Optional.ofNullable(
+                switch (routeKey) {
+                    case "GET /workspaces/{workspaceId}/projects" ->
+                        of("1 Query per page, 1 per shard of a hot tenant", 1, Fan.PROJECT_PARTITIONS, 0, "13");
+                    case "GET /workspaces/{workspaceId}/collection" ->
+                        of("1 Query per page, 1 per partition of a hot tenant", 1, Fan.COLLECTION_PARTITIONS, 0, "13");
+                    case "GET /workspaces/{workspaceId}/projects/{projectId}" ->
+                        of(
+                                "1 GetItem (the shard is computed from the id; 2 while its tenant moves into shards)",
+                                1,
+                                Fan.LOCATIONS,
+                                0,
+                                "0.5");
+                    case "GET /workspaces/{workspaceId}" -> of("1 GetItem", 1, Fan.NONE, 0, "0.5");
+                    case "GET /projects", "GET /workspaces" -> of(INDEX_QUERIES, 1, Fan.INDEX_SHARDS, 0, "13");
+                    case "GET /reports/hot-tenants" ->
+                        of("1 Query per page, of the report's own partition", 1, Fan.NONE, 0, "13");
+                    case "POST /workspaces" ->
+                        of("1 PutItem; with Idempotency-Key 3 (claim, put, complete)", 1, Fan.NONE, 3, "1");
+                    case "PATCH /workspaces/{workspaceId}" -> of("1 UpdateItem", 1, Fan.NONE, 0, "1");
+                    case "DELETE /workspaces/{workspaceId}" ->
+                        of("1 UpdateItem (marks it purging) + 1 SQS SendMessage (its purge task)", 1, Fan.NONE, 0, "1");
+                    case "POST /workspaces/{workspaceId}/projects" ->
+                        of(
+                                "1 GetItem (the workspace exists) + 1 PutItem; with Idempotency-Key 4 (claim, get, put,"
+                                        + " complete)",
+                                2,
+                                Fan.NONE,
+                                4,
+                                "1");
+                    case "PATCH /workspaces/{workspaceId}/projects/{projectId}" ->
+                        of("1 UpdateItem (2 while its tenant moves into shards)", 1, Fan.LOCATIONS, 0, "1");
+                    case "DELETE /workspaces/{workspaceId}/projects/{projectId}" ->
+                        of(
+                                "1 DeleteItem (while its tenant moves into shards: 2 where it may be, then 1 consistent"
+                                        + " GetItem of the migration lease and, while a run holds it, 1 tombstone"
+                                        + " PutItem: 3 at most)",
+                                1,
+                                Fan.LOCATIONS_DELETE,
+                                0,
+                                "1");
+                    default -> null;
+                });
+    }
+
+    /** The calls one request may make, given the tenant's shards and whether it carried an Idempotency-Key. */
+    public Allowance allowance(ShardPlan plan, WorkspaceId workspace, boolean idempotencyKey) {
+        int partitions = switch (fan) {
+            case NONE -> 1;
+            case LOCATIONS -> plan.isMigrating(workspace) ? 2 : 1;
+            case LOCATIONS_DELETE -> plan.isMigrating(workspace) ? 3 : 1;
+            case INDEX_SHARDS -> plan.index().shards();
+            case PROJECT_PARTITIONS ->
+                plan.projectPartitions(workspace).partitions().size();
+            case COLLECTION_PARTITIONS ->
+                plan.collectionPartitions(workspace).partitions().size();
+        };
+        int calls = idempotencyKey && keyedCalls > 0 ? keyedCalls : callsPerPartition * partitions;
+        return new Allowance(calls, capacityPerCall.multiply(BigDecimal.valueOf(calls)));
+    }
+
+    /**
+     * The calls one request may make, given its path parameters (a workspace that is missing or not valid moves no
+     * tenant's fan-out: the request fails before any call).
+     */
+    public Allowance allowance(ShardPlan plan, Map<String, String> pathParameters, boolean idempotencyKey) {
+        WorkspaceId workspace;
+        try {
+            workspace = WorkspaceId.of(pathParameters.get("workspaceId"));
+        } catch (IllegalArgumentException e) {
+            workspace = WorkspaceId.of("unknown");
+        }
+        return allowance(plan, workspace, idempotencyKey);
+    }
+
+    /** {@code 1.0} as {@code 1}, {@code 0.50} as {@code 0.5}: as the X-Dynamo-Capacity header writes units. */
+    public static String plain(BigDecimal units) {
+        BigDecimal stripped = units.stripTrailingZeros();
+        return (stripped.scale() < 0 ? stripped.setScale(0) : stripped).toPlainString();
+    }
+
+    /** A request's ceiling: calls and capacity units. */
+    public record Allowance(int calls, BigDecimal capacity) {
+        /** What of {@code calls} and {@code capacity} is over this allowance, or empty when neither is. */
+        public Optional<String> overrun(int calls, BigDecimal capacity) {
+            if (calls > this.calls) {
+                return Optional.of(calls + " calls, budget " + this.calls);
+            }
+            if (capacity != null && capacity.compareTo(this.capacity) > 0) {
+                return Optional.of(plain(capacity) + " capacity units, budget " + plain(this.capacity));
+            }
+            return Optional.empty();
+        }
+    }
+}
