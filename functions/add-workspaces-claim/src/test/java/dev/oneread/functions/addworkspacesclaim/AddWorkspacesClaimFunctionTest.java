@@ -15,8 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The trigger against a V2_0 pre-token-generation event as Cognito sends it (Cognito developer guide, "Pre token
- * generation Lambda trigger", its request and response parameters), through the handler's streams.
+ * The trigger against a V2_0 pre-token-generation event as Cognito sends it (events/add-workspaces-claim.json, from
+ * the Cognito developer guide's "Pre token generation Lambda trigger"), through the handler's streams.
  */
 class AddWorkspacesClaimFunctionTest {
     @Test
@@ -82,8 +82,7 @@ class AddWorkspacesClaimFunctionTest {
     }
 
     private static Map<String, Object> event() throws IOException {
-        try (InputStream in =
-                AddWorkspacesClaimFunctionTest.class.getResourceAsStream("/pre-token-generation-v2.json")) {
+        try (InputStream in = AddWorkspacesClaimFunctionTest.class.getResourceAsStream("/add-workspaces-claim.json")) {
             return Json.readObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
     }
