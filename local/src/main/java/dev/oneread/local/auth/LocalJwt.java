@@ -18,7 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * The local stand-in for the HTTP API JWT authorizer: HS256 tokens signed with the run's {@link SigningKey}
  * (random, per data directory, readable by its owner only), checked as the authorizer checks them (signature, exp,
- * nbf, iat, iss, aud), and turned into the claims map API Gateway passes to the function.
+ * nbf, iat, iss, aud or else client_id), and turned into the claims map API Gateway passes to the function.
  *
  * <pre>{@code String token = jwt.issue("dev", List.of("acme"), false, Duration.ofHours(1));}</pre>
  */
@@ -90,7 +90,7 @@ public final class LocalJwt {
                     || !notAfter(claims.get("nbf"), now)
                     || !notAfter(claims.get("iat"), now)
                     || !issuer.equals(claims.get("iss"))
-                    || !audiences(claims.get("aud")).contains(audience)) {
+                    || !audiences(audienceClaim(claims)).contains(audience)) {
                 return Optional.empty();
             }
             Map<String, String> flattened = new LinkedHashMap<>();
@@ -124,6 +124,16 @@ public final class LocalJwt {
             return "[" + String.join(" ", items) + "]";
         }
         return String.valueOf(value);
+    }
+
+    /**
+     * The claim the audience is checked against. API Gateway's JWT authorizer guide: "aud or client_id - Must match
+     * one of the audience entries that's configured for the authorizer. API Gateway validates client_id only if aud
+     * is not present. When both aud and client_id are present, API Gateway evaluates aud." A Cognito access token
+     * carries client_id and no aud; its ID token carries aud.
+     */
+    private static Object audienceClaim(Map<String, Object> claims) {
+        return claims.containsKey("aud") ? claims.get("aud") : claims.get("client_id");
     }
 
     private static List<String> audiences(Object aud) {

@@ -406,8 +406,9 @@ public final class LocalStack implements AutoCloseable {
                     SamTemplate.map(SamTemplate.map(auth.get("Authorizers")).get(String.valueOf(name)))
                             .get("JwtConfiguration"));
             if (name != null && !config.isEmpty()) {
-                String issuer = resolve(config.get("issuer"), parameters);
-                Object audience = SamTemplate.list(config.get("audience")).stream()
+                TemplateConditions conditions = new TemplateConditions(template, parameters);
+                String issuer = resolve(conditions.choose(config.get("issuer")), parameters);
+                Object audience = SamTemplate.list(conditions.choose(config.get("audience"))).stream()
                         .findFirst()
                         .orElse(null);
                 return new LocalJwt(issuer, resolve(audience, parameters), key.get(), java.time.Clock.systemUTC());

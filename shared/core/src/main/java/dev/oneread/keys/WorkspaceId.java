@@ -14,6 +14,12 @@ public record WorkspaceId(String value) {
     /** A slug: lowercase letters, digits and inner hyphens, 1-63 characters (a DNS label). */
     public static final String SLUG_SYNTAX = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 
+    /**
+     * Slugs separated by single spaces, {@code acme globex}: the {@code workspaces} claim as the API reads it (Caller)
+     * and as the user pool's trigger writes it (AddWorkspacesClaim), so that the two can never disagree.
+     */
+    public static final String SLUG_LIST_SYNTAX = SLUG_SYNTAX + "(?: " + SLUG_SYNTAX + ")*";
+
     private static final Pattern SLUG = Pattern.compile("^" + SLUG_SYNTAX + "$");
 
     public WorkspaceId {

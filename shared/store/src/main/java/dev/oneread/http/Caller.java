@@ -33,9 +33,9 @@ public record Caller(String subject, Set<String> workspaces, boolean operator, b
     public static final String ACCESS_SCOPE = "oneread/api";
 
     private static final String SLUG = WorkspaceId.SLUG_SYNTAX;
+    private static final String SLUGS = WorkspaceId.SLUG_LIST_SYNTAX;
     /** {@code acme globex}, or the HTTP API's flattening of an array claim, {@code [acme globex]}. */
-    private static final Pattern WORKSPACES =
-            Pattern.compile("^(?:" + SLUG + "(?: " + SLUG + ")*|\\[(?:" + SLUG + "(?: " + SLUG + ")*)?\\])$");
+    private static final Pattern WORKSPACES = Pattern.compile("^(?:" + SLUGS + "|\\[(?:" + SLUGS + ")?\\])$");
 
     private static final Pattern SCOPE_TOKEN = Pattern.compile("^[\\x21\\x23-\\x5b\\x5d-\\x7e]+$");
 

@@ -61,7 +61,7 @@ class LayerRulesTest {
                         .map(JavaClass::getPackageName)
                         .filter(p -> p.startsWith("dev.oneread.functions."))
                         .distinct())
-                .hasSize(17); // 13 routes, 4 jobs
+                .hasSize(18); // 13 routes, 4 jobs, the user pool's trigger
         assertThat(main.stream().map(JavaClass::getPackageName)).noneMatch(p -> p.startsWith("dev.oneread.tests"));
     }
 

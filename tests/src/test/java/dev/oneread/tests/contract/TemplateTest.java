@@ -34,7 +34,7 @@ class TemplateTest {
     @Test
     void everyFunction_shouldPointAtItsBuiltZipAndAnExistingHandlerClass() throws Exception {
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
-        assertThat(functions).hasSize(17); // 13 routes, 4 jobs
+        assertThat(functions).hasSize(18); // 13 routes, 4 jobs, and the user pool's trigger (AddWorkspacesClaim)
         for (Map.Entry<String, Map<String, Object>> f : functions.entrySet()) {
             Map<String, Object> properties = SamTemplate.map(f.getValue().get("Properties"));
             String codeUri = (String) properties.get("CodeUri");

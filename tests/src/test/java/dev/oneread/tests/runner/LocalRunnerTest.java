@@ -83,6 +83,7 @@ class LocalRunnerTest {
                             case "list-projects-by-status" -> "ListProjectsByStatus";
                             case "list-workspaces" -> "ListWorkspaces";
                             case "get-hot-tenant-report" -> "GetHotTenantReport";
+                            case "add-workspaces-claim" -> "AddWorkspacesClaim";
                             default -> throw new AssertionError("event file without a function: " + file);
                         };
                         return new Arguments(file, function);
@@ -140,6 +141,15 @@ class LocalRunnerTest {
             assertThat(run.exitCode()).as(run.stderr()).isZero();
             assertThat(Json.readObject(run.stdout().strip())).containsEntry("batchItemFailures", List.of());
             assertThat(run.stderr()).contains("\"job\":\"RunJob\"").contains("\"workspaceId\":\"acme\"");
+            return;
+        }
+        if (a.function().equals("AddWorkspacesClaim")) {
+            // WHEN Cognito's V2_0 event for a user whose custom:workspaces is "acme globex" arrives, THEN the event
+            // comes back with the claim for the access token
+            Run run = run(
+                    List.of("invoke", "AddWorkspacesClaim", "--event", a.file().toString()), "");
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).contains("\"claimsToAddOrOverride\":{\"workspaces\":\"acme globex\"}");
             return;
         }
         if (a.function().equals("BackfillIndex")) {

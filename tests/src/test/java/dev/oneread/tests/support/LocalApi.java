@@ -95,6 +95,13 @@ public final class LocalApi implements AutoCloseable {
             String... headerNamesAndValues)
             throws IOException, InterruptedException {
         String token = stack.authorizer().issue("console-tester", workspaces, admin, java.time.Duration.ofMinutes(10));
+        return sendWithToken(method, path, jsonBody, token, headerNamesAndValues);
+    }
+
+    /** Sends a request with {@code token} as its bearer token (one a test shaped and signed), and any headers. */
+    public java.net.http.HttpResponse<String> sendWithToken(
+            String method, String path, String jsonBody, String token, String... headerNamesAndValues)
+            throws IOException, InterruptedException {
         java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(uri(path))
                 .header("Authorization", "Bearer " + token)
                 .method(
