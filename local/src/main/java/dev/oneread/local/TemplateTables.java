@@ -26,16 +26,22 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 public final class TemplateTables {
     private static final Duration ACTIVE_POLL = Duration.ofMillis(25);
     private static final Duration ACTIVE_TIMEOUT = Duration.ofSeconds(10);
-    private final SamTemplate template;
+    private final TemplateValues values;
     private final Map<String, Map<String, Object>> tables;
 
-    private TemplateTables(SamTemplate template) {
-        this.template = template;
+    private TemplateTables(SamTemplate template, TemplateValues values) {
+        this.values = values;
         this.tables = template.resourcesOfType("AWS::DynamoDB::Table");
     }
 
+    /** The tables of a stack deployed with every parameter at its default. */
     public static TemplateTables from(SamTemplate template) {
-        return new TemplateTables(template);
+        return new TemplateTables(template, TemplateValues.defaults(template));
+    }
+
+    /** The tables of a run with these parameters (the template's defaults under them). */
+    public static TemplateTables from(SamTemplate template, Map<String, String> parameters) {
+        return new TemplateTables(template, TemplateValues.of(template, parameters));
     }
 
     /** Logical ids of the declared tables, in template order. */
@@ -78,11 +84,11 @@ public final class TemplateTables {
     }
 
     /**
-     * The table's caps with the template's parameter defaults (TableMaxReadRequestUnits, ...), so that the local
-     * engine, which enforces them, throttles where a stack deployed with its defaults would; null for no cap.
+     * The table's caps with the run's parameters (TableMaxReadRequestUnits, ...), so that the local engine, which
+     * enforces them, throttles where a stack deployed with those parameters would; null for no cap.
      */
     private OnDemandThroughput onDemandThroughput(Map<String, Object> properties) {
-        Map<String, Object> caps = SamTemplate.map(template.withDefaults(properties.get("OnDemandThroughput")));
+        Map<String, Object> caps = SamTemplate.map(values.resolve(properties.get("OnDemandThroughput")));
         Long read = units(caps.get("MaxReadRequestUnits"));
         Long write = units(caps.get("MaxWriteRequestUnits"));
         return read == null && write == null

@@ -7,6 +7,7 @@ import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
+import dev.oneread.local.TemplateValues;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.SigningKey;
 import dev.oneread.runtime.DynamoDbClients;
@@ -169,7 +170,7 @@ public final class LocalStack implements AutoCloseable {
         DynamoDbClient client = null;
         LocalQueues queues = null;
         try {
-            TemplateTables tables = TemplateTables.from(template);
+            TemplateTables tables = TemplateTables.from(template, parameters);
             Map<String, String> tableNames = tableNames(tables, settings.tableName());
             client = DynamoDbClients.local(endpoint);
             List<String> created = tables.createMissing(client, tableNames);
@@ -406,22 +407,17 @@ public final class LocalStack implements AutoCloseable {
                     SamTemplate.map(SamTemplate.map(auth.get("Authorizers")).get(String.valueOf(name)))
                             .get("JwtConfiguration"));
             if (name != null && !config.isEmpty()) {
-                TemplateConditions conditions = new TemplateConditions(template, parameters);
-                String issuer = resolve(conditions.choose(config.get("issuer")), parameters);
-                Object audience = SamTemplate.list(conditions.choose(config.get("audience"))).stream()
+                // The issuer is the stack's own user pool when JwtIssuer is empty, the parameters otherwise; the
+                // runner sets them, so a local run always takes the second branch.
+                TemplateValues values = TemplateValues.of(template, parameters);
+                String issuer = String.valueOf(values.resolve(config.get("issuer")));
+                Object audience = SamTemplate.list(values.resolve(config.get("audience"))).stream()
                         .findFirst()
-                        .orElse(null);
-                return new LocalJwt(issuer, resolve(audience, parameters), key.get(), java.time.Clock.systemUTC());
+                        .orElse("");
+                return new LocalJwt(issuer, String.valueOf(audience), key.get(), java.time.Clock.systemUTC());
             }
         }
         return null;
-    }
-
-    private static String resolve(Object value, Map<String, String> parameters) {
-        if (value instanceof Map<?, ?> ref && ref.containsKey("Ref")) {
-            return parameters.getOrDefault(String.valueOf(ref.get("Ref")), "");
-        }
-        return String.valueOf(value);
     }
 
     public LocalJwt authorizer() {

@@ -145,7 +145,7 @@ class OperationsTemplateTest {
     }
 
     @Test
-    void table_shouldBeProtected_andCreatedLocallyWithTheCapsDefaults() {
+    void table_shouldBeProtected_andCreatedLocallyWithTheRunsCaps() {
         Map<String, Object> table =
                 SamTemplate.map(template.resources().get("Table").get("Properties"));
         assertThat(table).containsEntry("DeletionProtectionEnabled", true);
@@ -160,6 +160,16 @@ class OperationsTemplateTest {
         assertThat(request.onDemandThroughput())
                 .isEqualTo(
                         OnDemandThroughput.builder().maxWriteRequestUnits(40L).build());
+
+        // GIVEN caps as a run's --parameter-overrides (start-api passes its parameters) THEN the engine gets them
+        CreateTableRequest overridden = TemplateTables.from(
+                        template, Map.of("TableMaxReadRequestUnits", "4000", "TableMaxWriteRequestUnits", "1000"))
+                .createRequest("Table", "t");
+        assertThat(overridden.onDemandThroughput())
+                .isEqualTo(OnDemandThroughput.builder()
+                        .maxReadRequestUnits(4000L)
+                        .maxWriteRequestUnits(1000L)
+                        .build());
     }
 
     private Map<String, Map<String, Object>> functions() {
