@@ -142,6 +142,11 @@ public final class HttpEndpoint {
      * {@code capacity}, {@code throttles}, {@code durationMs} and {@code overBudget} as metrics, by function and
      * route, with no agent and no client library (the EMF specification). A line without a route (an event that did
      * not parse) is counted by function alone: a dimension value may not be empty.
+     *
+     * <p>A second directive counts {@code serverError} by function and version. To Lambda a 5xx answer is a
+     * successful invocation (its Errors metric counts only what throws, times out or runs out of memory), so a new
+     * version that answers 500 would pass a canary whose rollback alarms watch Errors alone; by version, its own
+     * alarm watches the version being deployed, as the Errors alarm does with ExecutedVersion.
      */
     private static Map<String, Object> embeddedMetrics(String route) {
         Map<String, Object> directive = new LinkedHashMap<>();
@@ -155,10 +160,20 @@ public final class HttpEndpoint {
                         Map.of("Name", "throttles", "Unit", "Count"),
                         Map.of("Name", "durationMs", "Unit", "Milliseconds"),
                         Map.of("Name", "overBudget", "Unit", "Count")));
+        Map<String, Object> byVersion = new LinkedHashMap<>();
+        byVersion.put("Namespace", METRICS_NAMESPACE);
+        byVersion.put("Dimensions", List.of(List.of("function", "version")));
+        byVersion.put("Metrics", List.of(Map.of("Name", "serverError", "Unit", "Count")));
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("Timestamp", System.currentTimeMillis());
-        metadata.put("CloudWatchMetrics", List.of(directive));
+        metadata.put("CloudWatchMetrics", List.of(directive, byVersion));
         return metadata;
+    }
+
+    /** The version that ran (Lambda's context: a number behind an alias, $LATEST otherwise). */
+    private static String version(Context context) {
+        String version = context == null ? null : context.getFunctionVersion();
+        return version == null || version.isEmpty() ? "$LATEST" : version;
     }
 
     private void log(
@@ -176,6 +191,8 @@ public final class HttpEndpoint {
         line.put("function", config.functionName());
         line.put("route", route);
         line.put("status", status);
+        line.put("version", version(context));
+        line.put("serverError", status >= 500 ? 1 : 0);
         line.put("calls", tally.calls());
         line.put("maxInFlight", tally.maxInFlight());
         line.put("capacity", tally.capacity());

@@ -30,6 +30,8 @@ class OperationsTemplateTest {
     private static final Pattern RUNBOOK_ENTRY = Pattern.compile("^#{2,6}\\s+(\\w+Alarm)\\s*$");
     private static final Pattern TIMEOUT_SHARE = Pattern.compile("/\\s*(\\d+)\\s*$");
     private static final List<String> ROLLBACK_ALARMS = List.of("ErrorsAlarm", "ThrottlesAlarm", "DurationAlarm");
+    /** A route function's fourth rollback alarm: its 5xx answers, which Lambda's Errors metric does not count. */
+    private static final String SERVER_ERRORS_ALARM = "ServerErrorsAlarm";
 
     private final Path root = ProjectRoot.find();
     private final SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
@@ -65,13 +67,37 @@ class OperationsTemplateTest {
             assertThat(properties.getOrDefault("AutoPublishAlias", globals.get("AutoPublishAlias")))
                     .as(id + " AutoPublishAlias")
                     .isEqualTo("live");
-            List<Object> rollback = SamTemplate.list(
-                    SamTemplate.map(properties.get("DeploymentPreference")).get("Alarms"));
+            List<Object> rollback = new ArrayList<>(SamTemplate.list(
+                    SamTemplate.map(properties.get("DeploymentPreference")).get("Alarms")));
+            boolean route = hasHttpApiEvent(properties);
+            List<String> expected = new ArrayList<>(ROLLBACK_ALARMS);
+            if (route) {
+                expected.add(SERVER_ERRORS_ALARM);
+            }
             assertThat(rollback)
                     .as(id + " DeploymentPreference.Alarms")
-                    .containsExactlyElementsOf(ROLLBACK_ALARMS.stream()
+                    .containsExactlyElementsOf(expected.stream()
                             .map(kind -> Map.of("Ref", id + kind))
                             .toList());
+            if (route) {
+                // A route's 5xx answer is a success to Lambda: its own metric, by the version that answered.
+                String alarm = id + SERVER_ERRORS_ALARM;
+                assertThat(alarms).as(id + "'s rollback alarm").containsKey(alarm);
+                assertThat(SamTemplate.map(alarms.get(alarm).get("Properties")))
+                        .as(alarm)
+                        .containsEntry("Namespace", "oneread")
+                        .containsEntry("MetricName", "serverError");
+                assertThat(dimensions(alarms.get(alarm)))
+                        .as(alarm + " watches the version " + id + "'s alias runs")
+                        .containsExactly(
+                                Map.of("Name", "function", "Value", Map.of("Ref", id)),
+                                Map.of(
+                                        "Name",
+                                        "version",
+                                        "Value",
+                                        Map.of("Fn::GetAtt", List.of(id, "Version.Version"))));
+                rollback.remove(Map.of("Ref", alarm));
+            }
             for (Object ref : rollback) {
                 String alarm = (String) SamTemplate.map(ref).get("Ref");
                 assertThat(alarms).as(id + "'s rollback alarm").containsKey(alarm);
@@ -178,6 +204,11 @@ class OperationsTemplateTest {
                 .forEach((id, resource) -> out.put(id, SamTemplate.map(resource.get("Properties"))));
         assertThat(out).isNotEmpty();
         return out;
+    }
+
+    private static boolean hasHttpApiEvent(Map<String, Object> properties) {
+        return SamTemplate.map(properties.get("Events")).values().stream()
+                .anyMatch(event -> "HttpApi".equals(SamTemplate.map(event).get("Type")));
     }
 
     /** An alarm's dimensions, whether it watches one metric or reads metrics into an expression. */

@@ -162,6 +162,49 @@ class EmbeddedMetricFormatTest {
                 .containsEntry("overBudget", 0);
     }
 
+    @Test
+    void serverError_shouldCountA5xxAnswer_byTheVersionThatRan() throws IOException {
+        // GIVEN a GetWorkspace whose every DynamoDB attempt is throttled, run as version 7 (a canary's new version)
+        String ws = Api.freshWorkspaceId("emf5xx");
+        api.createWorkspace(ws, "Errors");
+        DynamoDbClient throttled = DynamoDbClients.local(api.engine.endpoint, List.of(new ThrottleEveryAttempt()));
+        GetWorkspaceFunction failing = new GetWorkspaceFunction(throttled, Api.config("GetWorkspace"));
+        RuntimeLoggerContext version7 = new RuntimeLoggerContext("TEXT", "7");
+        ByteArrayOutputStream response = new ByteArrayOutputStream();
+
+        // WHEN it is served, and the same request is served plainly
+        failing.handleRequest(
+                new ByteArrayInputStream(ApiEvent.of("GET", ApiEvent.WORKSPACE)
+                        .path("workspaceId", ws)
+                        .json()
+                        .getBytes(StandardCharsets.UTF_8)),
+                response,
+                version7);
+        Map<String, Object> plain =
+                Json.readObject(api.getWorkspace(ws).logLines().get(0));
+
+        // THEN the throttled one is a 5xx answer, not a failed invocation (Lambda's Errors would not count it), and
+        // its line counts one server error of version 7; the plain one none, of the version its context names
+        int status = ((Number) Json.readObject(response.toString(StandardCharsets.UTF_8))
+                        .get("statusCode"))
+                .intValue();
+        assertThat(status).isBetween(500, 599);
+        assertThat(version7.events).hasSize(1);
+        Map<String, Object> failed = Json.readObject(version7.events.get(0));
+        assertEmf(failed);
+        assertThat(failed).containsEntry("version", "7").containsEntry("serverError", 1);
+        assertEmf(plain);
+        assertThat(plain).containsEntry("version", "$LATEST").containsEntry("serverError", 0);
+    }
+
+    /** Throttles every attempt: the SDK's retries run out and the request fails. */
+    private static final class ThrottleEveryAttempt implements ExecutionInterceptor {
+        @Override
+        public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+            throw InjectedFaults.throttled();
+        }
+    }
+
     /** Throttles the first attempt of every call, then lets the SDK's retry through; counts the attempts. */
     private static final class ThrottleFirstAttempt implements ExecutionInterceptor {
         final AtomicInteger attempts = new AtomicInteger();
@@ -184,9 +227,21 @@ class EmbeddedMetricFormatTest {
         final List<String> events = new ArrayList<>();
         private final boolean json;
 
+        private final String version;
+
         RuntimeLoggerContext(String format) {
+            this(format, "$LATEST");
+        }
+
+        RuntimeLoggerContext(String format, String version) {
             super("test", UUID.randomUUID().toString(), 1024);
             this.json = format.equals("JSON");
+            this.version = version;
+        }
+
+        @Override
+        public String getFunctionVersion() {
+            return version;
         }
 
         @Override
@@ -229,8 +284,21 @@ class EmbeddedMetricFormatTest {
         assertThat(((Number) aws.get("Timestamp")).longValue())
                 .isBetween(System.currentTimeMillis() - 60_000, System.currentTimeMillis() + 1_000);
         List<Object> directives = (List<Object>) aws.get("CloudWatchMetrics");
-        assertThat(directives).hasSize(1);
-        Map<String, Object> directive = (Map<String, Object>) directives.get(0);
+        // the request's cost by function and route; its server error by function and version (the canary's alarm)
+        assertThat(directives).hasSize(2);
+        List<List<String>> dimensions = assertDirective(
+                line,
+                (Map<String, Object>) directives.get(0),
+                List.of("calls", "capacity", "throttles", "durationMs", "overBudget"));
+        assertThat(assertDirective(line, (Map<String, Object>) directives.get(1), List.of("serverError")))
+                .containsExactly(List.of("function", "version"));
+        return dimensions;
+    }
+
+    /** One directive's rules, with exactly {@code metricNames}; returns its dimension sets. */
+    @SuppressWarnings("unchecked")
+    private static List<List<String>> assertDirective(
+            Map<String, Object> line, Map<String, Object> directive, List<String> metricNames) {
         assertThat(directive).containsOnlyKeys("Namespace", "Dimensions", "Metrics");
         assertThat(directive.get("Namespace")).isEqualTo("oneread");
         List<List<String>> dimensions = (List<List<String>>) directive.get("Dimensions");
@@ -243,9 +311,7 @@ class EmbeddedMetricFormatTest {
                     .isInstanceOfSatisfying(String.class, v -> assertThat(v).isNotEmpty()));
         }
         List<Map<String, Object>> metrics = (List<Map<String, Object>>) directive.get("Metrics");
-        assertThat(metrics)
-                .extracting(m -> m.get("Name"))
-                .containsExactly("calls", "capacity", "throttles", "durationMs", "overBudget");
+        assertThat(metrics).extracting(m -> m.get("Name")).containsExactlyElementsOf(metricNames);
         for (Map<String, Object> metric : metrics) {
             // each names a top-level number member, with a unit CloudWatch knows
             assertThat(line.get(metric.get("Name"))).as("metric " + metric).isInstanceOf(Number.class);
