@@ -8,7 +8,6 @@ import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,8 +40,9 @@ class ConsoleAccessibilityBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        api = LocalApi.start(engine, table, Map.of());
-        page = ConsolePage.open(api);
+        page = ConsolePage.start(engine, table);
+        api = page.api();
+        page.open();
         browser = page.browser();
         wait = page.waiter();
     }
@@ -50,10 +50,7 @@ class ConsoleAccessibilityBrowserTest {
     @AfterAll
     void stop() {
         if (page != null) {
-            page.close();
-        }
-        if (api != null) {
-            api.close();
+            page.close(); // the browser, then start-api
         }
     }
 

@@ -49,9 +49,7 @@ class ConsoleFeedBrowserTest {
     void start() throws Exception {
         stateFile = Files.createTempDirectory("oneread-feed").resolve("start-api.json");
         api = LocalApi.startRegistered(engine, table, stateFile);
-        assertThat(api.send("POST", "/workspaces", "{\"id\":\"" + ws + "\",\"name\":\"Feed\"}", List.of(), true)
-                        .statusCode())
-                .isEqualTo(201);
+        ConsolePage.createWorkspace(api, ws, "Feed");
         page = ConsolePage.open(api);
         browser = page.browser();
     }

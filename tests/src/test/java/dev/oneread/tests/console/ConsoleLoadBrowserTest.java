@@ -9,6 +9,7 @@ import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.BulkLoad;
 import dev.oneread.tests.support.ConsolePage;
+import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.TestEngine;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -197,20 +198,25 @@ class ConsoleLoadBrowserTest {
 
     /** Asks the page's "go to" box for the project until its row is selected on screen; when it was, or fails. */
     private long findRow(String id, long deadlineNanos) throws InterruptedException {
-        while (true) {
-            Boolean shown = (Boolean) browser.executeScript(
-                    "const find = document.getElementById('collection-find'); find.value = arguments[0];"
-                            + " find.dispatchEvent(new Event('input'));"
-                            + " const tr = document.querySelector("
-                            + "`#collection tbody tr[data-sort='PROJ#${arguments[0]}']`);"
-                            + " return tr != null && tr.classList.contains('selected');",
-                    id);
-            long now = System.nanoTime();
-            if (Boolean.TRUE.equals(shown) || now > deadlineNanos) {
-                return now;
-            }
-            Thread.sleep(20);
-        }
+        long[] shownAt = {0};
+        // Asked every 20 ms, not every Eventually.POLL: the moment the row shows is the figure this test measures.
+        Eventually.await(
+                () -> {
+                    Boolean shown = (Boolean) browser.executeScript(
+                            "const find = document.getElementById('collection-find'); find.value = arguments[0];"
+                                    + " find.dispatchEvent(new Event('input'));"
+                                    + " const tr = document.querySelector("
+                                    + "`#collection tbody tr[data-sort='PROJ#${arguments[0]}']`);"
+                                    + " return tr != null && tr.classList.contains('selected');",
+                            id);
+                    if (Boolean.TRUE.equals(shown)) {
+                        shownAt[0] = System.nanoTime();
+                    }
+                    return shownAt[0] != 0;
+                },
+                Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())),
+                Duration.ofMillis(20));
+        return shownAt[0] != 0 ? shownAt[0] : System.nanoTime();
     }
 
     private String summary() {

@@ -48,12 +48,11 @@ class ConsoleToolsBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        api = LocalApi.start(engine, table, Map.of());
+        page = ConsolePage.start(engine, table);
+        api = page.api();
         // GIVEN a workspace with five projects made through the API, one of them with an Idempotency-Key (which
         // leaves an idempotency record in the workspace's partition)
-        assertThat(api.send("POST", "/workspaces", "{\"id\":\"" + ws + "\",\"name\":\"Tools\"}", List.of(), true)
-                        .statusCode())
-                .isEqualTo(201);
+        ConsolePage.createWorkspace(api, ws, "Tools");
         for (int i = 0; i < 4; i++) {
             projects.add(create("{\"name\":\"project " + i + "\"}"));
         }
@@ -65,19 +64,15 @@ class ConsoleToolsBrowserTest {
                 .filter(s -> s.startsWith("IDEM#"))
                 .findFirst()
                 .orElseThrow();
-        page = ConsolePage.open(api);
+        page.open();
         browser = page.browser();
         wait = page.waiter();
     }
 
     @AfterAll
     void stop() {
-        // The page first: its event stream is a request the api would wait for.
         if (page != null) {
-            page.close();
-        }
-        if (api != null) {
-            api.close();
+            page.close(); // the browser first (its event stream is a request start-api would wait for), then start-api
         }
     }
 

@@ -68,12 +68,22 @@ public final class ConsolePage implements AutoCloseable {
         LocalApi api = LocalApi.start(engine, table, overrides);
         try {
             ChromeDriver browser = Chromium.start();
-            browser.manage().window().setSize(window);
+            if (window != null) {
+                browser.manage().window().setSize(window);
+            }
             return new ConsolePage(api, browser, true);
         } catch (Exception | Error e) {
             api.close();
             throw e;
         }
+    }
+
+    /**
+     * start-api on {@code table}, and a browser of Chromium's own window not yet on the console: the test fills the
+     * table through {@link #api()}, then {@link #open()}s the page; closing the page stops both.
+     */
+    public static ConsolePage start(TestEngine engine, String table) throws Exception {
+        return start(engine, table, null, Map.of());
     }
 
     /** start-api on {@code table}, and a browser of {@code window}'s size not yet on the console. */
@@ -130,10 +140,15 @@ public final class ConsolePage implements AutoCloseable {
                 .orElse(null));
     }
 
-    /** A workspace made through the API by an operator. */
+    /** A workspace made through the API by an operator, named as its id. */
     public static void createWorkspace(LocalApi api, String id) throws Exception {
+        createWorkspace(api, id, id);
+    }
+
+    /** A workspace made through the API by an operator. */
+    public static void createWorkspace(LocalApi api, String id, String name) throws Exception {
         HttpResponse<String> created =
-                api.send("POST", "/workspaces", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}", List.of(), true);
+                api.send("POST", "/workspaces", "{\"id\":\"" + id + "\",\"name\":\"" + name + "\"}", List.of(), true);
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
     }
 

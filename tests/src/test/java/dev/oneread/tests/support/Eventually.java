@@ -16,9 +16,14 @@ public final class Eventually {
     private Eventually() {}
 
     public static void await(BooleanSupplier done, Duration limit) throws InterruptedException {
+        await(done, limit, POLL);
+    }
+
+    /** Asking every {@code poll}: where the moment {@code done} turns true is itself measured. */
+    public static void await(BooleanSupplier done, Duration limit, Duration poll) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (!done.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(POLL.toMillis());
+            Thread.sleep(poll.toMillis());
         }
     }
 }
