@@ -46,8 +46,15 @@ public final class LocalStack implements AutoCloseable {
             "{\"current\":{\"id\":0,\"key\":\"b25lcmVhZC1sb2NhbC1jdXJzb3Ita2V5LTMyYnl0ZXM=\"},\"previous\":[]}";
 
     /**
+     * The operators who may assume the redrive role, for a local run: the template requires the parameter, and no IAM
+     * checks it locally (its account is the one {@link #LOCAL_CURSOR_KEY_SECRET} names).
+     */
+    public static final String LOCAL_REDRIVE_OPERATORS = "arn:aws:iam::000000000000:role/oneread-local-operator";
+
+    /**
      * Parameters the runner sets for a local run unless overridden: the audit headers on, and development
-     * values for the cursor key and the token issuer (tokens are signed with the run's own {@link SigningKey}).
+     * values for the cursor key, the token issuer (tokens are signed with the run's own {@link SigningKey}) and the
+     * redrive role's operators.
      */
     public static final Map<String, String> LOCAL_DEFAULTS = Map.of(
             "ReadAudit",
@@ -57,7 +64,9 @@ public final class LocalStack implements AutoCloseable {
             "JwtIssuer",
             LocalJwt.DEFAULT_ISSUER,
             "JwtAudience",
-            LocalJwt.DEFAULT_AUDIENCE);
+            LocalJwt.DEFAULT_AUDIENCE,
+            "RedriveOperatorArns",
+            LOCAL_REDRIVE_OPERATORS);
 
     /**
      * How a local run is set up.

@@ -2,6 +2,8 @@ package dev.oneread.local.runner;
 
 import dev.oneread.local.SamTemplate;
 import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -9,11 +11,11 @@ import java.util.regex.Pattern;
  * The template's constraints on its parameters (AllowedValues, AllowedPattern, MinValue/MaxValue of a Number), checked
  * as CloudFormation checks them before a deploy, with its wording: a deploy it would refuse is refused locally too.
  */
-final class TemplateParameters {
+public final class TemplateParameters {
     private TemplateParameters() {}
 
     /** @throws IllegalArgumentException naming the first parameter whose value the template does not allow */
-    static void check(SamTemplate template, Map<String, String> parameters) {
+    public static void check(SamTemplate template, Map<String, String> parameters) {
         template.parameters().forEach((name, definition) -> {
             String value = parameters.getOrDefault(name, "");
             String because = refusal(SamTemplate.map(definition), value);
@@ -25,6 +27,18 @@ final class TemplateParameters {
         });
     }
 
+    /**
+     * Why CloudFormation would refuse {@code value} for the template's parameter {@code name}, or null when it would
+     * take it. A CommaDelimitedList's AllowedPattern applies to each of its values.
+     */
+    public static String refusal(SamTemplate template, String name, String value) {
+        Map<String, Object> definition = template.parameters().get(name);
+        if (definition == null) {
+            return "is not declared";
+        }
+        return refusal(definition, value);
+    }
+
     private static String refusal(Map<String, Object> definition, String value) {
         Object allowed = definition.get("AllowedValues");
         if (allowed != null
@@ -32,9 +46,14 @@ final class TemplateParameters {
             return "must be one of AllowedValues";
         }
         Object pattern = definition.get("AllowedPattern");
-        if (pattern != null
-                && !Pattern.compile(String.valueOf(pattern)).matcher(value).matches()) {
-            return "must match pattern " + pattern;
+        if (pattern != null) {
+            Pattern compiled = Pattern.compile(String.valueOf(pattern));
+            List<String> values = "CommaDelimitedList".equals(definition.get("Type"))
+                    ? Arrays.asList(value.split(",", -1))
+                    : List.of(value);
+            if (!values.stream().allMatch(v -> compiled.matcher(v).matches())) {
+                return "must match pattern " + pattern;
+            }
         }
         if ("Number".equals(definition.get("Type"))) {
             BigDecimal number;

@@ -9,6 +9,7 @@ import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.TestEngine;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -42,7 +43,7 @@ class FunctionPoliciesTest {
         }
         ShardPlan migrating = ShardPlan.parse(ws + "=4", ws);
         Operations operations = new Operations();
-        DynamoDbClient recorded = DynamoDbClients.local(engine.endpoint, java.util.List.of(operations));
+        DynamoDbClient recorded = DynamoDbClients.local(engine.endpoint, List.of(operations));
         // WHEN the migration runs to the end, on a client that records each operation it sends
         MigrateHotTenantFunction function =
                 new MigrateHotTenantFunction(recorded, Api.config("MigrateHotTenant", migrating));
@@ -54,12 +55,41 @@ class FunctionPoliciesTest {
         assertThat(allowedActions("MigrateHotTenant")).containsAll(operations.actions());
     }
 
-    /** The dynamodb: actions in a function's inline policy statements. */
+    // The job functions' statements moved from their Policies into their own roles (issue 37): what they make stays
+    // allowed.
+    @Test
+    void jobConsumers_shouldKeepTheirDynamoDbActions_inTheirOwnRoles() {
+        assertThat(allowedActions("RunJob"))
+                .contains(
+                        "dynamodb:GetItem",
+                        "dynamodb:Query",
+                        "dynamodb:UpdateItem",
+                        "dynamodb:DeleteItem",
+                        "dynamodb:BatchWriteItem",
+                        "dynamodb:PutItem",
+                        "sqs:SendMessage");
+        assertThat(allowedActions("PlanJobs")).contains("dynamodb:Query", "sqs:SendMessage");
+    }
+
+    /**
+     * The actions in a function's inline policy statements: its Policies, or, for a function that names its own role
+     * ({@code Role: !GetAtt XRole.Arn}, which SAM then leaves alone), that role's policy documents.
+     */
     private Set<String> allowedActions(String function) {
         Map<String, Object> properties =
                 SamTemplate.map(template.resources().get(function).get("Properties"));
+        List<Object> documents = SamTemplate.list(properties.get("Policies"));
+        if (properties.get("Role") != null) {
+            String role = String.valueOf(SamTemplate.list(SamTemplate.map(properties.get("Role")).get("Fn::GetAtt"))
+                    .get(0));
+            documents = SamTemplate.list(SamTemplate.map(template.resources().get(role).get("Properties"))
+                            .get("Policies"))
+                    .stream()
+                    .map(policy -> SamTemplate.map(policy).get("PolicyDocument"))
+                    .toList();
+        }
         Set<String> actions = new TreeSet<>();
-        for (Object policy : SamTemplate.list(properties.get("Policies"))) {
+        for (Object policy : documents) {
             Object statements = SamTemplate.map(policy).get("Statement");
             if (statements == null) {
                 continue; // a SAM policy template (e.g. the cursor secret's), not DynamoDB's

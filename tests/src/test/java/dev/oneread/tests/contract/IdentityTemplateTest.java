@@ -118,6 +118,36 @@ class IdentityTemplateTest {
                 .containsEntry("RetentionInDays", Map.of("Ref", "LogRetentionDays"));
     }
 
+    // Guards issue 37: the user pool had no deletion protection, MFA was off, and a user could change their sign-in
+    // email without verifying the new address.
+    @Test
+    void pool_shouldBeProtected_askForMfaAsTheParameterSays_andVerifyANewEmail() {
+        Map<String, Object> pool = properties("UserPool");
+        assertThat(pool).containsEntry("DeletionProtection", "ACTIVE");
+        // MFA: a parameter, ON unless a stack says otherwise; with OFF, Cognito takes no MFA factor at all
+        Map<String, Object> mfa = template.parameters().get("IdentityMfa");
+        assertThat(mfa).as("IdentityMfa").isNotNull().containsEntry("Default", "ON");
+        assertThat(SamTemplate.list(mfa.get("AllowedValues"))).containsExactlyInAnyOrder("OFF", "OPTIONAL", "ON");
+        assertThat(pool).containsEntry("MfaConfiguration", Map.of("Ref", "IdentityMfa"));
+        assertThat(SamTemplate.map(template.document().get("Conditions")))
+                .containsEntry("IdentityMfaOff", Map.of("Fn::Equals", List.of(Map.of("Ref", "IdentityMfa"), "OFF")));
+        assertThat(pool)
+                .containsEntry(
+                        "EnabledMfas",
+                        Map.of(
+                                "Fn::If",
+                                List.of(
+                                        "IdentityMfaOff",
+                                        Map.of("Ref", "AWS::NoValue"),
+                                        List.of("SOFTWARE_TOKEN_MFA"))));
+        // AND a new email takes effect only once its owner confirms it
+        assertThat(SamTemplate.list(pool.get("AutoVerifiedAttributes"))).contains("email");
+        assertThat(pool)
+                .containsEntry(
+                        "UserAttributeUpdateSettings",
+                        Map.of("AttributesRequireVerificationBeforeUpdate", List.of("email")));
+    }
+
     private Map<String, Object> properties(String resource) {
         return SamTemplate.map(template.resources().get(resource).get("Properties"));
     }

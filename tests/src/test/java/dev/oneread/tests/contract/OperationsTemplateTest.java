@@ -198,6 +198,62 @@ class OperationsTemplateTest {
                         .build());
     }
 
+    // Guards issue 37: the HTTP API's stage kept no access log, so a request refused with 401, 403 or 429 (by the
+    // authorizer or the throttle, before any function runs) left no trace.
+    @Test
+    void api_shouldWriteAJsonAccessLog_toARetainedLogGroup() throws IOException {
+        Map<String, Object> api = SamTemplate.map(template.resources().get("Api").get("Properties"));
+        Map<String, Object> settings = SamTemplate.map(api.get("AccessLogSettings"));
+        assertThat(settings)
+                .as("Api AccessLogSettings")
+                .containsEntry("DestinationArn", Map.of("Fn::GetAtt", List.of("ApiAccessLogGroup", "Arn")));
+        // THEN each line is one JSON object naming the request, the caller, the route and why it was refused
+        Map<String, Object> line =
+                com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(String.valueOf(settings.get("Format")));
+        assertThat(line.values())
+                .contains(
+                        "$context.requestId",
+                        "$context.identity.sourceIp",
+                        "$context.requestTime",
+                        "$context.httpMethod",
+                        "$context.routeKey",
+                        "$context.status",
+                        "$context.protocol",
+                        "$context.responseLength",
+                        "$context.integrationErrorMessage",
+                        "$context.authorizer.error");
+        // AND the group keeps its lines as long as the functions' groups keep theirs
+        Map<String, Object> group = template.resources().get("ApiAccessLogGroup");
+        assertThat(group).as("ApiAccessLogGroup").isNotNull().containsEntry("Type", "AWS::Logs::LogGroup");
+        assertThat(SamTemplate.map(group.get("Properties")))
+                .containsEntry("RetentionInDays", Map.of("Ref", "LogRetentionDays"));
+        // AND operators are told where to look
+        assertThat(Files.readString(root.resolve("docs/operations.md"), StandardCharsets.UTF_8))
+                .contains("## The access log")
+                .contains("ApiAccessLogGroup");
+    }
+
+    // Guards issue 37: CloudWatch could use the alarm key on behalf of any account's alarm (a confused deputy).
+    @Test
+    void alarmKey_shouldLetCloudWatchUseIt_onlyForThisAccountsAlarms() {
+        Map<String, Object> policy = SamTemplate.map(
+                SamTemplate.map(template.resources().get("AlarmTopicKey").get("Properties")).get("KeyPolicy"));
+        List<Map<String, Object>> cloudWatch = SamTemplate.list(policy.get("Statement")).stream()
+                .map(SamTemplate::map)
+                .filter(s -> "cloudwatch.amazonaws.com".equals(SamTemplate.map(s.get("Principal")).get("Service")))
+                .toList();
+        assertThat(cloudWatch).hasSize(1);
+        Map<String, Object> condition = SamTemplate.map(cloudWatch.get(0).get("Condition"));
+        assertThat(SamTemplate.map(condition.get("StringEquals")))
+                .as("CloudWatch's key statement, StringEquals")
+                .containsEntry("aws:SourceAccount", Map.of("Ref", "AWS::AccountId"));
+        assertThat(SamTemplate.map(condition.get("ArnLike")))
+                .as("CloudWatch's key statement, ArnLike")
+                .containsEntry(
+                        "aws:SourceArn",
+                        Map.of("Fn::Sub", "arn:${AWS::Partition}:cloudwatch:${AWS::Region}:${AWS::AccountId}:alarm:*"));
+    }
+
     private Map<String, Map<String, Object>> functions() {
         Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
         template.resourcesOfType("AWS::Serverless::Function")

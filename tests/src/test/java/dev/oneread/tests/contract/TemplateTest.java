@@ -248,4 +248,159 @@ class TemplateTest {
         assertThat(access.deniedByQueuePolicy("RunJobRole", "sqs:ReceiveMessage", "PlanQueue"))
                 .isTrue();
     }
+
+    // Guards issue 37: the dead-letter queue had no queue policy, and no queue refused plain HTTP.
+    @Test
+    void queues_shouldRefusePlainHttp_andTheDeadLetterQueueItsReadersButTheRedriveRole() {
+        QueueAccess access = new QueueAccess(template);
+        Map<String, Map<String, Object>> policies = template.resourcesOfType("AWS::SQS::QueuePolicy");
+        assertThat(policies).containsKey("JobDeadLetterQueuePolicy");
+        // THEN every queue's policy denies every action over plain HTTP, to every principal
+        for (String queue : template.resourcesOfType("AWS::SQS::Queue").keySet()) {
+            assertThat(policies.values().stream()
+                            .map(policy -> SamTemplate.map(policy.get("Properties")))
+                            .filter(p -> SamTemplate.list(p.get("Queues")).contains(Map.of("Ref", queue)))
+                            .flatMap(p -> SamTemplate.list(
+                                    SamTemplate.map(p.get("PolicyDocument")).get("Statement")).stream())
+                            .map(SamTemplate::map)
+                            .anyMatch(st -> "Deny".equals(st.get("Effect"))
+                                    && "*".equals(st.get("Principal"))
+                                    && "sqs:*".equals(st.get("Action"))
+                                    && Map.of("Fn::GetAtt", List.of(queue, "Arn")).equals(st.get("Resource"))
+                                    && Map.of("Bool", Map.of("aws:SecureTransport", "false"))
+                                            .equals(st.get("Condition"))))
+                    .as(queue + ": a Deny of sqs:* when aws:SecureTransport is false")
+                    .isTrue();
+        }
+        // AND no one but the redrive role reads, deletes or moves the dead letters, whatever its own policies grant
+        for (String action : List.of(
+                "sqs:ReceiveMessage",
+                "sqs:DeleteMessage",
+                "sqs:ChangeMessageVisibility",
+                "sqs:StartMessageMoveTask",
+                "sqs:CancelMessageMoveTask")) {
+            assertThat(access.deniedByQueuePolicy("SomeAdminRole", action, "JobDeadLetterQueue"))
+                    .as(action)
+                    .isTrue();
+            assertThat(access.deniedByQueuePolicy("RunJobRole", action, "JobDeadLetterQueue"))
+                    .as(action)
+                    .isTrue();
+            assertThat(access.deniedByQueuePolicy("JobRedriveRole", action, "JobDeadLetterQueue"))
+                    .as(action)
+                    .isFalse();
+        }
+    }
+
+    // Guards issue 37: SAM's SQS event source attaches the managed AWSLambdaSQSQueueExecutionRole to the role it
+    // generates, which allows receiving and deleting on every queue ("*"), besides SQSPollerPolicy's own queue.
+    @Test
+    void sqsConsumers_shouldRunAsTheirOwnRole_allowedSqsOnlyOnTheStacksQueues() {
+        Map<String, Map<String, Object>> queues = template.resourcesOfType("AWS::SQS::Queue");
+        QueueAccess access = new QueueAccess(template);
+        Map<String, List<String>> consumers = new java.util.TreeMap<>();
+        template.resourcesOfType("AWS::Serverless::Function").forEach((name, function) -> {
+            Map<String, Object> properties = SamTemplate.map(function.get("Properties"));
+            List<String> polled = SamTemplate.map(properties.get("Events")).values().stream()
+                    .map(SamTemplate::map)
+                    .filter(event -> "SQS".equals(event.get("Type")))
+                    .map(event -> logicalId(SamTemplate.map(event.get("Properties")).get("Queue")))
+                    .toList();
+            if (!polled.isEmpty()) {
+                consumers.put(name, polled);
+            }
+        });
+        assertThat(consumers).containsOnlyKeys("PlanJobs", "RunJob");
+        consumers.forEach((name, polled) -> {
+            Map<String, Object> properties = SamTemplate.map(template.resources().get(name).get("Properties"));
+            String roleId = name + "Role";
+            // THEN SAM generates no role (and attaches no managed policy): the function names the template's own
+            assertThat(properties.get("Role"))
+                    .as(name + " Role")
+                    .isEqualTo(Map.of("Fn::GetAtt", List.of(roleId, "Arn")));
+            assertThat(properties).as(name).doesNotContainKey("Policies");
+            Map<String, Object> role = template.resources().get(roleId);
+            assertThat(role).as(roleId).isNotNull().containsEntry("Type", "AWS::IAM::Role");
+            Map<String, Object> roleProperties = SamTemplate.map(role.get("Properties"));
+            assertThat(roleProperties).as(roleId).doesNotContainKey("ManagedPolicyArns");
+            // AND every statement names its resources, and every SQS one only queues of this stack
+            for (Object policy : SamTemplate.list(roleProperties.get("Policies"))) {
+                Map<String, Object> document = SamTemplate.map(SamTemplate.map(policy).get("PolicyDocument"));
+                for (Object s : SamTemplate.list(document.get("Statement"))) {
+                    Map<String, Object> statement = SamTemplate.map(s);
+                    List<Object> resources = values(statement.get("Resource"));
+                    assertThat(resources).as(roleId + " " + statement).isNotEmpty().doesNotContain("*");
+                    if (values(statement.get("Action")).stream().anyMatch(a -> String.valueOf(a).startsWith("sqs:"))) {
+                        assertThat(resources.stream().map(TemplateTest::logicalId))
+                                .as(roleId + " " + statement)
+                                .allSatisfy(queue -> assertThat(queues).containsKey(queue));
+                    }
+                }
+            }
+            // AND the event source mapping can still poll its queue (the actions Lambda's SQS guide lists)
+            for (String queue : polled) {
+                for (String action : List.of(
+                        "sqs:ReceiveMessage",
+                        "sqs:DeleteMessage",
+                        "sqs:ChangeMessageVisibility",
+                        "sqs:GetQueueAttributes")) {
+                    assertThat(access.allows(roleId, action, queue))
+                            .as(roleId + " " + action + " " + queue)
+                            .isTrue();
+                }
+            }
+        });
+    }
+
+    /** {@code !GetAtt X.Arn} is X; anything else is null. */
+    private static String logicalId(Object getAtt) {
+        List<Object> parts = SamTemplate.list(SamTemplate.map(getAtt).get("Fn::GetAtt"));
+        return parts.size() == 2 ? String.valueOf(parts.get(0)) : null;
+    }
+
+    /** A policy element that is one value or a list of them. */
+    private static List<Object> values(Object element) {
+        return element instanceof List<?> ? SamTemplate.list(element) : element == null ? List.of() : List.of(element);
+    }
+
+    // Guards issue 37: the redrive role trusted the whole account (arn:...:root), so any principal that its own
+    // policy let call sts:AssumeRole could take it.
+    @Test
+    void redriveRole_shouldTrustOnlyTheNamedOperators() {
+        Map<String, Object> operators = template.parameters().get("RedriveOperatorArns");
+        assertThat(operators).as("RedriveOperatorArns").isNotNull().containsEntry("Type", "CommaDelimitedList");
+        assertThat(operators).doesNotContainKey("Default");
+        String pattern = String.valueOf(operators.get("AllowedPattern"));
+        assertThat("arn:aws:iam::123456789012:role/oneread-operator").matches(pattern);
+        assertThat("arn:aws:iam::123456789012:user/ana").matches(pattern);
+        assertThat("arn:aws:iam::123456789012:root").doesNotMatch(pattern);
+        assertThat("*").doesNotMatch(pattern);
+        List<Object> statements = SamTemplate.list(SamTemplate.map(SamTemplate.map(
+                                template.resources().get("JobRedriveRole").get("Properties"))
+                        .get("AssumeRolePolicyDocument"))
+                .get("Statement"));
+        assertThat(statements).hasSize(1);
+        assertThat(SamTemplate.map(statements.get(0)).get("Principal"))
+                .isEqualTo(Map.of("AWS", Map.of("Ref", "RedriveOperatorArns")));
+        // AND start-api, which has no operators, still runs the template
+        assertThat(dev.oneread.local.runner.LocalStack.LOCAL_DEFAULTS.get("RedriveOperatorArns"))
+                .isNotNull()
+                .matches(pattern);
+    }
+
+    // Guards issue 37: CursorKeySecret's description named two readers, while five functions read it.
+    @Test
+    void cursorKeySecret_shouldNameEveryFunctionThatReadsIt() {
+        String description = String.valueOf(template.parameters().get("CursorKeySecret").get("Description"));
+        List<String> readers = template.resourcesOfType("AWS::Serverless::Function").entrySet().stream()
+                .filter(f -> SamTemplate.map(SamTemplate.map(SamTemplate.map(f.getValue().get("Properties"))
+                                                .get("Environment"))
+                                        .get("Variables"))
+                        .containsKey("CURSOR_KEY_SECRET"))
+                .map(Map.Entry::getKey)
+                .toList();
+        assertThat(readers).hasSize(5);
+        for (String reader : readers) {
+            assertThat(description).as("CursorKeySecret's description").containsPattern("\\b" + reader + "\\b");
+        }
+    }
 }

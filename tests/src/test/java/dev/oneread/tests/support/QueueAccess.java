@@ -14,13 +14,16 @@ import java.util.Map;
  * <p>Principals, queues and roles are the template's logical ids ({@code !GetAtt JobQueue.Arn} is {@code JobQueue};
  * a SAM function's role is {@code <Function>Role}); a role that the template does not define stands for a stranger
  * with every SQS permission of its own. Only what the template's policies use is understood: {@code Principal: "*"},
- * actions with {@code *} wildcards, {@code ArnEquals}/{@code ArnNotEquals} on {@code aws:PrincipalArn}. Anything
- * else fails the test rather than being guessed at.
+ * actions with {@code *} wildcards, {@code ArnEquals}/{@code ArnNotEquals} on {@code aws:PrincipalArn}, and
+ * {@code Bool} on {@code aws:SecureTransport} (every call is taken to come over TLS, as the SDKs and Lambda's pollers
+ * send it).
+ * Anything else fails the test rather than being guessed at.
  *
  * <pre>{@code new QueueAccess(template).allows("JobRedriveRole", "sqs:SendMessage", "JobQueue")}</pre>
  */
 public final class QueueAccess {
     private static final String PRINCIPAL_ARN = "aws:PrincipalArn";
+    private static final String SECURE_TRANSPORT = "aws:SecureTransport";
 
     private final SamTemplate template;
 
@@ -102,6 +105,12 @@ public final class QueueAccess {
     private static boolean conditionHolds(Object condition, String role) {
         for (Map.Entry<String, Object> operator : SamTemplate.map(condition).entrySet()) {
             Map<String, Object> keys = SamTemplate.map(operator.getValue());
+            if (operator.getKey().equals("Bool") && keys.keySet().equals(java.util.Set.of(SECURE_TRANSPORT))) {
+                if (!"true".equals(String.valueOf(keys.get(SECURE_TRANSPORT)))) {
+                    return false; // a statement for plain-HTTP calls: not this one
+                }
+                continue;
+            }
             if (!keys.keySet().equals(java.util.Set.of(PRINCIPAL_ARN))) {
                 throw new AssertionError("a condition key this check does not model: " + keys.keySet());
             }
