@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 class DeployDocsTest {
     /** A {@code sam deploy} command: a line of a code block, or inline code with arguments (not the tool's name). */
     private static final Pattern SAM_DEPLOY = Pattern.compile("(?m)^\\s*sam deploy\\b.*$|`sam deploy [^`]+`");
+
     private static final Pattern SET_ME = Pattern.compile("\"(\\w+)=SET-ME[^\"]*\"");
 
     private final Path root = ProjectRoot.find();

@@ -23,11 +23,11 @@ class DeployWorkflowTest {
     private static final String OLDER = "fedcba9876543210fedcba9876543210fedcba98";
 
     private final Path root = ProjectRoot.find();
-    private final Map<String, Object> job = SamTemplate.map(SamTemplate.map(SamTemplate.map(
-                            SamTemplate.load(root.resolve(".github/workflows/deploy.yml"))
+    private final Map<String, Object> job = SamTemplate.map(
+            SamTemplate.map(SamTemplate.map(SamTemplate.load(root.resolve(".github/workflows/deploy.yml"))
                                     .document())
-                    .get("jobs"))
-            .get("deploy"));
+                            .get("jobs"))
+                    .get("deploy"));
 
     @TempDir
     Path temp;
@@ -42,8 +42,9 @@ class DeployWorkflowTest {
     // Guards issue 37: pushes to main were not serialized, so an older commit could deploy after a newer one.
     @Test
     void deploy_shouldRunOnlyWhenTheCommitIsStillTheHeadOfMain() throws Exception {
-        List<Map<String, Object>> steps =
-                SamTemplate.list(job.get("steps")).stream().map(SamTemplate::map).toList();
+        List<Map<String, Object>> steps = SamTemplate.list(job.get("steps")).stream()
+                .map(SamTemplate::map)
+                .toList();
         int guard = indexOf(steps, "head");
         int deploy = steps.size() - 1;
         assertThat(guard).as("a step with id: head").isNotNegative();

@@ -80,13 +80,16 @@ class FunctionPoliciesTest {
                 SamTemplate.map(template.resources().get(function).get("Properties"));
         List<Object> documents = SamTemplate.list(properties.get("Policies"));
         if (properties.get("Role") != null) {
-            String role = String.valueOf(SamTemplate.list(SamTemplate.map(properties.get("Role")).get("Fn::GetAtt"))
-                    .get(0));
-            documents = SamTemplate.list(SamTemplate.map(template.resources().get(role).get("Properties"))
-                            .get("Policies"))
-                    .stream()
-                    .map(policy -> SamTemplate.map(policy).get("PolicyDocument"))
-                    .toList();
+            String role = String.valueOf(
+                    SamTemplate.list(SamTemplate.map(properties.get("Role")).get("Fn::GetAtt"))
+                            .get(0));
+            documents =
+                    SamTemplate.list(SamTemplate.map(
+                                            template.resources().get(role).get("Properties"))
+                                    .get("Policies"))
+                            .stream()
+                            .map(policy -> SamTemplate.map(policy).get("PolicyDocument"))
+                            .toList();
         }
         Set<String> actions = new TreeSet<>();
         for (Object policy : documents) {

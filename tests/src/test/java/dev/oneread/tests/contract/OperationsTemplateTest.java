@@ -202,14 +202,14 @@ class OperationsTemplateTest {
     // authorizer or the throttle, before any function runs) left no trace.
     @Test
     void api_shouldWriteAJsonAccessLog_toARetainedLogGroup() throws IOException {
-        Map<String, Object> api = SamTemplate.map(template.resources().get("Api").get("Properties"));
+        Map<String, Object> api =
+                SamTemplate.map(template.resources().get("Api").get("Properties"));
         Map<String, Object> settings = SamTemplate.map(api.get("AccessLogSettings"));
         assertThat(settings)
                 .as("Api AccessLogSettings")
                 .containsEntry("DestinationArn", Map.of("Fn::GetAtt", List.of("ApiAccessLogGroup", "Arn")));
         // THEN each line is one JSON object naming the request, the caller, the route and why it was refused
-        Map<String, Object> line =
-                com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(String.valueOf(settings.get("Format")));
+        Map<String, Object> line = com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(String.valueOf(settings.get("Format")));
         assertThat(line.values())
                 .contains(
                         "$context.requestId",
@@ -237,10 +237,12 @@ class OperationsTemplateTest {
     @Test
     void alarmKey_shouldLetCloudWatchUseIt_onlyForThisAccountsAlarms() {
         Map<String, Object> policy = SamTemplate.map(
-                SamTemplate.map(template.resources().get("AlarmTopicKey").get("Properties")).get("KeyPolicy"));
+                SamTemplate.map(template.resources().get("AlarmTopicKey").get("Properties"))
+                        .get("KeyPolicy"));
         List<Map<String, Object>> cloudWatch = SamTemplate.list(policy.get("Statement")).stream()
                 .map(SamTemplate::map)
-                .filter(s -> "cloudwatch.amazonaws.com".equals(SamTemplate.map(s.get("Principal")).get("Service")))
+                .filter(s -> "cloudwatch.amazonaws.com"
+                        .equals(SamTemplate.map(s.get("Principal")).get("Service")))
                 .toList();
         assertThat(cloudWatch).hasSize(1);
         Map<String, Object> condition = SamTemplate.map(cloudWatch.get(0).get("Condition"));

@@ -78,22 +78,29 @@ class SamConfigTest {
     // users and alarms nowhere, and no write-concurrency cap or table caps.
     @Test
     void prod_shouldHoldOnlyRealSettingsOrRequiredPrompts() throws IOException {
-        Map<String, String> prod = overrides(Files.readAllLines(root.resolve("samconfig.toml"))).get("prod");
+        Map<String, String> prod =
+                overrides(Files.readAllLines(root.resolve("samconfig.toml"))).get("prod");
         // THEN every value is either a real setting the template takes, or a SET-ME prompt the template refuses
         prod.forEach((name, value) -> {
             String what = "prod: " + name + "=" + value;
             String refusal = TemplateParameters.refusal(template, name, value);
             if (value.startsWith(SET_ME)) {
-                assertThat(refusal).as(what + " (a prompt must fail the deploy until it is set)").isNotNull();
+                assertThat(refusal)
+                        .as(what + " (a prompt must fail the deploy until it is set)")
+                        .isNotNull();
             } else {
                 assertThat(refusal).as(what).isNull();
-                assertThat(NOT_REAL.matcher(value).find()).as(what + " names no real host").isFalse();
+                assertThat(NOT_REAL.matcher(value).find())
+                        .as(what + " names no real host")
+                        .isFalse();
             }
         });
         // AND a parameter with no default, or whose default is a development value, is given
         template.parameters().forEach((name, definition) -> {
             if (!definition.containsKey("Default")) {
-                assertThat(prod).as("prod must give " + name + ", which has no default").containsKey(name);
+                assertThat(prod)
+                        .as("prod must give " + name + ", which has no default")
+                        .containsKey(name);
             }
         });
         assertThat(prod).containsKeys("IdentityCallbackUrl", "AlarmEmail", "RedriveOperatorArns");
@@ -107,8 +114,10 @@ class SamConfigTest {
         assertThat(overrides(Files.readAllLines(root.resolve("samconfig.toml"))).get("dev"))
                 .containsEntry("IdentityMfa", "OPTIONAL");
         // AND the template itself refuses the example values the prompts replace
-        assertThat(TemplateParameters.refusal(template, "AlarmEmail", "oncall@example.com")).isNotNull();
-        assertThat(TemplateParameters.refusal(template, "AlarmEmail", "oncall@oneread.dev")).isNull();
+        assertThat(TemplateParameters.refusal(template, "AlarmEmail", "oncall@example.com"))
+                .isNotNull();
+        assertThat(TemplateParameters.refusal(template, "AlarmEmail", "oncall@oneread.dev"))
+                .isNull();
         assertThat(TemplateParameters.refusal(template, "IdentityCallbackUrl", "https://app.example.com/callback"))
                 .isNotNull();
         assertThat(TemplateParameters.refusal(template, "IdentityCallbackUrl", "https://app.oneread.dev/callback"))

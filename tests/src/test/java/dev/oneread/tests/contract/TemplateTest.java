@@ -260,13 +260,16 @@ class TemplateTest {
             assertThat(policies.values().stream()
                             .map(policy -> SamTemplate.map(policy.get("Properties")))
                             .filter(p -> SamTemplate.list(p.get("Queues")).contains(Map.of("Ref", queue)))
-                            .flatMap(p -> SamTemplate.list(
-                                    SamTemplate.map(p.get("PolicyDocument")).get("Statement")).stream())
+                            .flatMap(p ->
+                                    SamTemplate.list(SamTemplate.map(p.get("PolicyDocument"))
+                                                    .get("Statement"))
+                                            .stream())
                             .map(SamTemplate::map)
                             .anyMatch(st -> "Deny".equals(st.get("Effect"))
                                     && "*".equals(st.get("Principal"))
                                     && "sqs:*".equals(st.get("Action"))
-                                    && Map.of("Fn::GetAtt", List.of(queue, "Arn")).equals(st.get("Resource"))
+                                    && Map.of("Fn::GetAtt", List.of(queue, "Arn"))
+                                            .equals(st.get("Resource"))
                                     && Map.of("Bool", Map.of("aws:SecureTransport", "false"))
                                             .equals(st.get("Condition"))))
                     .as(queue + ": a Deny of sqs:* when aws:SecureTransport is false")
@@ -303,7 +306,8 @@ class TemplateTest {
             List<String> polled = SamTemplate.map(properties.get("Events")).values().stream()
                     .map(SamTemplate::map)
                     .filter(event -> "SQS".equals(event.get("Type")))
-                    .map(event -> logicalId(SamTemplate.map(event.get("Properties")).get("Queue")))
+                    .map(event ->
+                            logicalId(SamTemplate.map(event.get("Properties")).get("Queue")))
                     .toList();
             if (!polled.isEmpty()) {
                 consumers.put(name, polled);
@@ -311,7 +315,8 @@ class TemplateTest {
         });
         assertThat(consumers).containsOnlyKeys("PlanJobs", "RunJob");
         consumers.forEach((name, polled) -> {
-            Map<String, Object> properties = SamTemplate.map(template.resources().get(name).get("Properties"));
+            Map<String, Object> properties =
+                    SamTemplate.map(template.resources().get(name).get("Properties"));
             String roleId = name + "Role";
             // THEN SAM generates no role (and attaches no managed policy): the function names the template's own
             assertThat(properties.get("Role"))
@@ -324,12 +329,17 @@ class TemplateTest {
             assertThat(roleProperties).as(roleId).doesNotContainKey("ManagedPolicyArns");
             // AND every statement names its resources, and every SQS one only queues of this stack
             for (Object policy : SamTemplate.list(roleProperties.get("Policies"))) {
-                Map<String, Object> document = SamTemplate.map(SamTemplate.map(policy).get("PolicyDocument"));
+                Map<String, Object> document =
+                        SamTemplate.map(SamTemplate.map(policy).get("PolicyDocument"));
                 for (Object s : SamTemplate.list(document.get("Statement"))) {
                     Map<String, Object> statement = SamTemplate.map(s);
                     List<Object> resources = values(statement.get("Resource"));
-                    assertThat(resources).as(roleId + " " + statement).isNotEmpty().doesNotContain("*");
-                    if (values(statement.get("Action")).stream().anyMatch(a -> String.valueOf(a).startsWith("sqs:"))) {
+                    assertThat(resources)
+                            .as(roleId + " " + statement)
+                            .isNotEmpty()
+                            .doesNotContain("*");
+                    if (values(statement.get("Action")).stream()
+                            .anyMatch(a -> String.valueOf(a).startsWith("sqs:"))) {
                         assertThat(resources.stream().map(TemplateTest::logicalId))
                                 .as(roleId + " " + statement)
                                 .allSatisfy(queue -> assertThat(queues).containsKey(queue));
@@ -390,9 +400,11 @@ class TemplateTest {
     // Guards issue 37: CursorKeySecret's description named two readers, while five functions read it.
     @Test
     void cursorKeySecret_shouldNameEveryFunctionThatReadsIt() {
-        String description = String.valueOf(template.parameters().get("CursorKeySecret").get("Description"));
+        String description =
+                String.valueOf(template.parameters().get("CursorKeySecret").get("Description"));
         List<String> readers = template.resourcesOfType("AWS::Serverless::Function").entrySet().stream()
-                .filter(f -> SamTemplate.map(SamTemplate.map(SamTemplate.map(f.getValue().get("Properties"))
+                .filter(f -> SamTemplate.map(
+                                SamTemplate.map(SamTemplate.map(f.getValue().get("Properties"))
                                                 .get("Environment"))
                                         .get("Variables"))
                         .containsKey("CURSOR_KEY_SECRET"))
