@@ -7,8 +7,10 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ApiServer;
+import dev.oneread.local.runner.RunningConfiguration;
 import dev.oneread.local.runner.ServedRequest;
 import dev.oneread.store.CallTally;
+import dev.oneread.store.exceptions.StoreException;
 import dev.oneread.store.report.HotTenantReport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -37,7 +40,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * builder, fixture export and import, and the partitions' heat (units and throttles per second, by tenant). Its pages are static files from the runner jar; its data comes from
  * the JSON endpoints under {@code /_console/api/}, and live changes arrive as server-sent events.
  *
- * <pre>{@code Console console = Console.attach(server, stack.client(), table, plan, stack.endpoint(), log);}</pre>
+ * <pre>{@code Console console = Console.attach(server, stack.client(), table, stack::configuration, stack.endpoint(), log);}</pre>
  */
 public final class Console extends Handler.Abstract implements AutoCloseable {
     private static final String API = ApiServer.CONSOLE_PATH + "/api/";
@@ -65,24 +68,31 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private final TableMirror mirror;
     private final CollectionPages pages;
     private final CollectionCursors cursors = new CollectionCursors();
-    /** The running start-api's HotTenantShards: a tenant's shard count is the plan's, not what holds data. */
-    private final ShardPlan plan;
+    /**
+     * The running start-api's configuration, read at each use: its HotTenantShards (a tenant's shard count is the
+     * plan's, not what holds data) and its project quota are what the last {@code deploy} set, not start-up's.
+     */
+    private final Supplier<RunningConfiguration> configuration;
 
     private final RequestLog log;
     private final ConsoleEvents events;
     private final ExpressionBuilder builder;
-    private final Fixtures fixtures;
-    private final ItemEdits edits;
     private final TableReads reads;
     private final SavedQueries queries;
     private final HeatPoller heat;
     private final EngineChanges changes;
     private final PrintStream out;
 
-    private Console(TableMirror mirror, ShardPlan plan, URI engine, Path dataDir, PrintStream out) {
+    private Console(
+            TableMirror mirror,
+            Supplier<RunningConfiguration> configuration,
+            URI engine,
+            Path dataDir,
+            PrintStream out) {
         this.mirror = mirror;
         this.pages = new CollectionPages(mirror.client(), mirror.table());
-        this.plan = plan;
+        this.configuration = configuration;
+        Supplier<ShardPlan> plan = () -> configuration.get().plan();
         this.events = new ConsoleEvents();
         this.heat = new HeatPoller(
                 engine, mirror.table(), new HotTenantReport(mirror.client(), mirror.table()), events, out);
@@ -92,9 +102,6 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         mirror.followFeed(changes::available);
         this.log = new RequestLog(mirror, plan, events, changes);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
-        WritableItems writable = new WritableItems(mirror.table(), plan);
-        this.fixtures = new Fixtures(mirror, writable);
-        this.edits = new ItemEdits(mirror, plan, writable);
         this.reads = new TableReads(mirror);
         this.queries = SavedQueries.in(dataDir);
         this.out = out;
@@ -105,23 +112,28 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
      * background, so start-api is ready at once. {@code engine} is where the engine serves its heat.
      */
     public static Console attach(
-            ApiServer server, DynamoDbClient client, String table, ShardPlan plan, URI engine, PrintStream out) {
-        return attach(server, client, table, plan, engine, null, out);
+            ApiServer server,
+            DynamoDbClient client,
+            String table,
+            Supplier<RunningConfiguration> configuration,
+            URI engine,
+            PrintStream out) {
+        return attach(server, client, table, configuration, engine, null, out);
     }
 
     /**
-     * As {@link #attach(ApiServer, DynamoDbClient, String, ShardPlan, URI, PrintStream)}, keeping the console's
+     * As {@link #attach(ApiServer, DynamoDbClient, String, Supplier, URI, PrintStream)}, keeping the console's
      * recent and saved queries in {@code dataDir}, the engine's data directory (null for an engine in memory).
      */
     public static Console attach(
             ApiServer server,
             DynamoDbClient client,
             String table,
-            ShardPlan plan,
+            Supplier<RunningConfiguration> configuration,
             URI engine,
             Path dataDir,
             PrintStream out) {
-        Console console = new Console(new TableMirror(client, table), plan, engine, dataDir, out);
+        Console console = new Console(new TableMirror(client, table), configuration, engine, dataDir, out);
         // Its place in the engine's feed before any request and before the table is read: no write is missed.
         console.changes.start();
         server.observe(console.log);
@@ -199,6 +211,9 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
                 problem = new HttpResponse(problem.statusCode(), problem.headers(), Json.write(body));
             }
             send(response, callback, problem);
+        } catch (StoreException e) {
+            // A refusal by the store's own rules (a create past the quota): answered as the API answers it.
+            send(response, callback, Problems.fromException(e));
         } catch (RuntimeException e) {
             // Never a stack trace or an engine message: the runner's terminal gets the detail.
             out.println("console: " + e);
@@ -260,7 +275,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "fixtures" -> {
                 if (method.equals("GET")) {
                     response.getHeaders().put("Content-Disposition", "attachment; filename=\"oneread-fixtures.json\"");
-                    yield fixtures.export();
+                    yield new Fixtures(mirror, configuration.get().plan()).export();
                 }
                 yield importFixtures(request, query);
             }
@@ -289,6 +304,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         int status = 200;
         Optional<Map<String, Object>> problem = Optional.empty();
         try {
+            // The shard plan and quota of this moment: a deploy since start-up has moved projects, or the limit.
+            ItemEdits edits = new ItemEdits(mirror, configuration.get());
             return switch (name) {
                 case "edit" -> edits.edit(form, tally);
                 case "duplicate" -> edits.duplicate(form, tally);
@@ -299,6 +316,11 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             // Its title and detail as the page gets them in the problem+json.
             problem =
                     RequestLog.problem(Problems.problem(status, e.getMessage()).body());
+            throw e;
+        } catch (StoreException e) {
+            HttpResponse refused = Problems.fromException(e);
+            status = refused.statusCode();
+            problem = RequestLog.problem(refused.body());
             throw e;
         } finally {
             List<Map<String, Object>> calls = new ArrayList<>();
@@ -409,7 +431,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         if (!bookkeeping.equals("include") && !bookkeeping.equals("exclude")) {
             throw new BadRequest("bookkeeping is include or exclude");
         }
-        Map<String, Object> report = fixtures.importFile(body(request), bookkeeping.equals("include"));
+        Map<String, Object> report = new Fixtures(mirror, configuration.get().plan())
+                .importFile(body(request), bookkeeping.equals("include"));
         log.wrote("import", ((Number) report.get("imported")).intValue(), "fixture file");
         if (!changes.catchUp()) {
             // No change feed to show the items one by one: the consoles read everything again.
@@ -426,6 +449,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         if (filter.length() > 200) {
             throw new BadRequest("filter must be at most 200 characters");
         }
+        ShardPlan plan = configuration.get().plan();
         boolean counting = mirror.isCounting();
         Map<String, Map<String, Object>> tenants = new java.util.TreeMap<>();
         mirror.stats().partitions().forEach((partition, counts) -> {
@@ -518,8 +542,11 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             partitions.add(only);
         } else {
             if (isWorkspaceId(tenant)) {
-                partitions.addAll(
-                        plan.collectionPartitions(WorkspaceId.of(tenant)).partitions());
+                partitions.addAll(configuration
+                        .get()
+                        .plan()
+                        .collectionPartitions(WorkspaceId.of(tenant))
+                        .partitions());
             }
             mirror.stats().partitions().keySet().stream().filter(belongs).forEach(partitions::add);
         }

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -36,11 +37,12 @@ final class ExpressionBuilder {
     private static final int MAX_KEY_BYTES = 2_048;
 
     private final TableMirror mirror;
-    private final ShardPlan plan;
+    /** The running configuration's shard plan, read at each use: a deploy changes it. */
+    private final Supplier<ShardPlan> plan;
     /** The engine the console reads, which its snippets name unless the form asks for the deployed table. */
     private final URI engine;
 
-    ExpressionBuilder(TableMirror mirror, ShardPlan plan, URI engine) {
+    ExpressionBuilder(TableMirror mirror, Supplier<ShardPlan> plan, URI engine) {
         this.mirror = mirror;
         this.plan = plan;
         this.engine = engine;
@@ -81,7 +83,7 @@ final class ExpressionBuilder {
                 .orElseThrow(() -> new BadRequest("pattern must be "
                         + String.join(
                                 ", ", offered.stream().map(AccessPattern::name).toList()) + " or custom"));
-        Sample sample = Sample.of(mirror.table()).withPlan(plan).withLimit(limit);
+        Sample sample = Sample.of(mirror.table()).withPlan(plan.get()).withLimit(limit);
         if (pattern.inputs().contains(AccessPattern.Input.WORKSPACE)) {
             sample = sample.withWorkspace(workspace(form));
         }

@@ -9,13 +9,16 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.SortKey;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.runner.RunningConfiguration;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.ExpectedVersion;
+import dev.oneread.model.NewProject;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.store.CallAudit;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.DynamoJson;
 import dev.oneread.store.Items;
 import dev.oneread.store.StoredItems;
@@ -36,20 +39,27 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * PutItem conditional on the version read), duplicate a project under a new id (a ULID from the codec, written only
  * where no item is), delete a project (conditional on the version read). Every item written is one the API could
  * have written ({@link WritableItems}, as for a fixture import), and the version and {@code updatedAt} are set as the
- * API sets them; anything else is refused before the first write, with the reason. Each call goes through the
- * caller's {@link CallTally}, so that the request log shows the action's calls as it shows a function's.
+ * API sets them; anything else is refused before the first write, with the reason. A project is written only into a
+ * live workspace, and a duplicate is the store's own create (its quota, its conditional PutItem). Each call goes
+ * through the caller's {@link CallTally}, so that the request log shows the action's calls as it shows a function's.
+ *
+ * <p>One is made per action, with the configuration the stack runs at that moment: after a {@code deploy}, its
+ * shard plan and quota.
  */
 final class ItemEdits {
     private final TableMirror mirror;
     private final WritableItems writable;
     private final ControlPlaneRequests requests;
+    private final ControlPlaneStore store;
     private final ShardPlan plan;
 
-    ItemEdits(TableMirror mirror, ShardPlan plan, WritableItems writable) {
+    ItemEdits(TableMirror mirror, RunningConfiguration configuration) {
         this.mirror = mirror;
-        this.plan = plan;
-        this.writable = writable;
-        this.requests = new ControlPlaneRequests(mirror.table(), plan);
+        this.plan = configuration.plan();
+        this.writable = new WritableItems(mirror.table(), configuration.plan());
+        this.requests = new ControlPlaneRequests(mirror.table(), configuration.plan());
+        this.store = new ControlPlaneStore(mirror.client(), null, mirror.table(), configuration.plan())
+                .withProjectQuota(configuration.projectQuota());
     }
 
     /**
@@ -57,7 +67,8 @@ final class ItemEdits {
      * read: the version becomes the next one, {@code updatedAt} now, and index keys, where the item keeps them, the
      * codec's for what it now is (a project's new status moves its index entry in this same write, as a PATCH does).
      *
-     * @throws BadRequest 422 for an item the API could not have written, 409 when the version is not the item's
+     * @throws BadRequest 422 for an item the API could not have written or a project whose workspace is gone, 409
+     *     when the version is not the item's
      */
     Map<String, Object> edit(Map<String, Object> form, CallTally tally) {
         PrimaryKey key = key(form);
@@ -74,7 +85,8 @@ final class ItemEdits {
         }
         StoredItems.Decoded decoded = require(item, "edits");
         if (decoded instanceof StoredItems.OfProject project) {
-            requireNotMoving(project.project().workspaceId(), tally);
+            // An edit never creates an item (the version guard), but it keeps none alive outside a workspace either.
+            liveWorkspace(project.project().workspaceId(), tally);
         }
         Condition guard = ControlPlaneRequests.versionGuard(ExpectedVersion.exactly(version));
         if (decoded instanceof StoredItems.OfWorkspace) {
@@ -98,10 +110,13 @@ final class ItemEdits {
     }
 
     /**
-     * Copies a project under a new id, in the same workspace, at version 1 and created now: the PutItem of a
-     * create, after a consistent read of the project and of its workspace, which must exist and not be purging.
+     * Copies a project under a new id, in the same workspace, at version 1 and created now: after a consistent read
+     * of the project and of its workspace, which must exist and not be purging, the store's create in that workspace
+     * ({@link ControlPlaneStore#createProjectIn}): the API's quota check and its conditional PutItem at the project's
+     * home under the running shard plan.
      *
      * @throws BadRequest 422 for anything but a project, or a project whose workspace is gone
+     * @throws dev.oneread.store.exceptions.QuotaExceededException when the workspace is at its project quota
      */
     Map<String, Object> duplicate(Map<String, Object> form, CallTally tally) {
         PrimaryKey key = key(form);
@@ -112,24 +127,22 @@ final class ItemEdits {
             throw new BadRequest(422, "only a project can be duplicated; this is " + kind(decoded));
         }
         Project project = original.project();
-        Map<String, AttributeValue> workspace = read(KeyCodec.workspaceKey(project.workspaceId()), tally)
-                .orElseThrow(() -> new BadRequest(
-                        422,
-                        "its workspace " + project.workspaceId().value()
-                                + " does not exist, and the API creates no project outside one"));
-        if (Items.isPurging(workspace)) {
-            throw new BadRequest(422, "its workspace " + project.workspaceId().value() + " is being deleted");
+        Map<String, AttributeValue> workspace = liveWorkspace(project.workspaceId(), tally);
+        if (!(writable.check(workspace, false).decoded() instanceof StoredItems.OfWorkspace live)) {
+            throw new BadRequest(
+                    422,
+                    "its workspace " + project.workspaceId().value() + " is not an item the API could have written");
         }
-        requireNoLease(workspace);
         ProjectId id = Ulid.generator().next();
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        Project copy = new Project(
-                id, project.workspaceId(), project.name(), project.description(), project.status(), now, now, 1);
-        PutItemRequest create = requests.createProject(copy, CreationToken.random());
-        require(create.item(), "duplicates");
-        PrimaryKey created = TableMirror.keyOf(create.item());
-        write(create, created, tally, "an item with the new id exists");
-        Map<String, Object> out = written(created, 1);
+        Project copy = store.createProjectIn(
+                live.workspace(),
+                id,
+                new NewProject(project.name(), project.description(), project.status()),
+                Instant.now().truncatedTo(ChronoUnit.MILLIS),
+                CreationToken.random(),
+                tally);
+        Map<String, Object> out =
+                written(plan.locate(copy.workspaceId(), copy.id()).home(), copy.version());
         out.put("id", id.value());
         return out;
     }
@@ -217,6 +230,23 @@ final class ItemEdits {
     /** Reads the workspace (a consistent GetItem) and refuses while it moves into shards: see {@link #requireNoLease}. */
     private void requireNotMoving(WorkspaceId workspace, CallTally tally) {
         read(KeyCodec.workspaceKey(workspace), tally).ifPresent(ItemEdits::requireNoLease);
+    }
+
+    /**
+     * The workspace a project is written into, read consistently: it must exist and not be purging (422), as for
+     * the API's create, and not be moving into shards (409, see {@link #requireNoLease}).
+     */
+    private Map<String, AttributeValue> liveWorkspace(WorkspaceId id, CallTally tally) {
+        Map<String, AttributeValue> workspace = read(KeyCodec.workspaceKey(id), tally)
+                .orElseThrow(() -> new BadRequest(
+                        422,
+                        "its workspace " + id.value()
+                                + " does not exist, and the API keeps no project outside one (delete the project)"));
+        if (Items.isPurging(workspace)) {
+            throw new BadRequest(422, "its workspace " + id.value() + " is being deleted");
+        }
+        requireNoLease(workspace);
+        return workspace;
     }
 
     /**

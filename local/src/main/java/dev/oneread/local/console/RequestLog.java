@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -37,13 +38,15 @@ final class RequestLog implements ServedRequest.Observer {
     private static final Set<String> WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem");
 
     private final TableMirror mirror;
-    private final ShardPlan plan;
+    /** The running configuration's shard plan, read at each use: a deploy changes it. */
+    private final Supplier<ShardPlan> plan;
+
     private final ConsoleEvents events;
     private final EngineChanges changes;
     private final Deque<Map<String, Object>> entries = new ArrayDeque<>();
     private final AtomicLong sequence = new AtomicLong();
 
-    RequestLog(TableMirror mirror, ShardPlan plan, ConsoleEvents events, EngineChanges changes) {
+    RequestLog(TableMirror mirror, Supplier<ShardPlan> plan, ConsoleEvents events, EngineChanges changes) {
         this.mirror = mirror;
         this.plan = plan;
         this.events = events;
@@ -397,7 +400,7 @@ final class RequestLog implements ServedRequest.Observer {
                 .map(AccessPattern::budget)
                 .map(budget -> {
                     CostBudget.Allowance allowance = budget.allowance(
-                            plan,
+                            plan.get(),
                             request.pathParameters(),
                             request.requestHeaders().containsKey("idempotency-key"));
                     Map<String, Object> out = new LinkedHashMap<>();

@@ -471,6 +471,11 @@ public final class LocalStack implements AutoCloseable {
         return parameters;
     }
 
+    /** The shard plan and project quota this run's functions hold now: after a {@link #redeploy}, the new ones. */
+    public RunningConfiguration configuration() {
+        return RunningConfiguration.of(parameters);
+    }
+
     /** The queues started beside the engine, once started; their own failure, not a wrapper's. */
     private static LocalQueues joined(java.util.concurrent.CompletableFuture<LocalQueues> starting) {
         try {

@@ -59,7 +59,7 @@ public final class StartApi implements AutoCloseable {
                     server,
                     stack.client(),
                     stack.tableNames().values().iterator().next(),
-                    LocalStack.shardPlan(stack.parameters()),
+                    stack::configuration,
                     stack.endpoint(),
                     settings.dataDir(),
                     log);

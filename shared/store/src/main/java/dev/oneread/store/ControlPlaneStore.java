@@ -239,6 +239,22 @@ public final class ControlPlaneStore {
             CreationToken token,
             CallTally tally) {
         Workspace workspace = recentWorkspaces.get(workspaceId, () -> getWorkspace(workspaceId, tally));
+        return createProjectIn(workspace, projectId, request, now, token, tally);
+    }
+
+    /**
+     * The create of {@link #createProject} in {@code workspace}, which the caller has just read live: the quota
+     * check and the 1 conditional PutItem, no read. For a caller that needs the workspace item itself before it
+     * writes (the local console, which also minds a move's lease), so that its creates hold the same rules.
+     */
+    public Project createProjectIn(
+            Workspace workspace,
+            ProjectId projectId,
+            NewProject request,
+            Instant now,
+            CreationToken token,
+            CallTally tally) {
+        WorkspaceId workspaceId = workspace.id();
         if (quota.exceededBy(workspace)) {
             throw new QuotaExceededException(
                     "the workspace has " + workspace.stats().total() + " projects (as of "

@@ -3,8 +3,6 @@ package dev.oneread.tests.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
-import dev.oneread.keys.IndexPlan;
-import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.runner.SampleData;
 import dev.oneread.tests.support.Api;
@@ -217,16 +215,7 @@ class FixtureImportTest {
     /** A project as CreateProject writes it, then changed by {@code fault}. */
     private static Map<String, Object> project(
             String ws, String id, java.util.function.Consumer<Map<String, Object>> fault) {
-        Map<String, Object> item = new LinkedHashMap<>();
-        item.put("EntityRef", s("WS#" + ws));
-        item.put("Detail", s("PROJ#" + id));
-        item.put("name", s("imported"));
-        item.put("status", s("ACTIVE"));
-        item.put("createdAt", s("2026-12-01T09:00:00Z"));
-        item.put("updatedAt", s("2026-12-01T09:00:00Z"));
-        item.put("version", Map.of("N", "1"));
-        item.put("GSI1PK", s(IndexPlan.defaults().projectPartition("ACTIVE", ProjectId.of(id))));
-        item.put("GSI1SK", s("PROJ#" + id));
+        Map<String, Object> item = dev.oneread.tests.support.Fixtures.projectItem(ws, id);
         item.put("creationToken", s("AAAAAAAAAAAAAAAAAAAAAA"));
         fault.accept(item);
         return item;

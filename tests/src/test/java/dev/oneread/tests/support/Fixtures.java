@@ -1,12 +1,15 @@
 package dev.oneread.tests.support;
 
+import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.runner.SampleData;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +23,24 @@ public final class Fixtures {
     public static final String PROJECT_TO_DELETE = SampleData.PROJECT_TO_DELETE.value();
 
     private Fixtures() {}
+
+    /**
+     * A project as CreateProject writes it into an unsharded workspace (its creation token aside), in DynamoDB JSON
+     * as a fixture file holds it: a test changes it to what it needs.
+     */
+    public static Map<String, Object> projectItem(String workspace, String projectId) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("EntityRef", Map.of("S", "WS#" + workspace));
+        item.put("Detail", Map.of("S", "PROJ#" + projectId));
+        item.put("name", Map.of("S", "imported"));
+        item.put("status", Map.of("S", "ACTIVE"));
+        item.put("createdAt", Map.of("S", "2026-12-01T09:00:00Z"));
+        item.put("updatedAt", Map.of("S", "2026-12-01T09:00:00Z"));
+        item.put("version", Map.of("N", "1"));
+        item.put("GSI1PK", Map.of("S", IndexPlan.defaults().projectPartition("ACTIVE", ProjectId.of(projectId))));
+        item.put("GSI1SK", Map.of("S", "PROJ#" + projectId));
+        return item;
+    }
 
     public static void seedForEventFiles(TestEngine engine) {
         WorkspaceId acme = SampleData.WORKSPACE;

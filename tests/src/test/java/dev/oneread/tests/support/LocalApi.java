@@ -51,14 +51,8 @@ public final class LocalApi implements AutoCloseable {
                         false),
                 quiet());
         ApiServer server = new ApiServer(stack.functions(), stack.authorizer(), 0, quiet());
-        Console console = Console.attach(
-                server,
-                stack.client(),
-                table,
-                LocalStack.shardPlan(stack.parameters()),
-                engine.endpoint,
-                dataDir,
-                quiet());
+        Console console =
+                Console.attach(server, stack.client(), table, stack::configuration, engine.endpoint, dataDir, quiet());
         server.start();
         return new LocalApi(stack, server.port(), () -> {
             console.close();
