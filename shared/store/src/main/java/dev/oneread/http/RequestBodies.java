@@ -183,11 +183,21 @@ public final class RequestBodies {
         }
         // The limit counts what is stored: the text in NFC.
         Optional<String> text = value instanceof String raw ? DisplayText.normalized(raw) : Optional.empty();
-        if (text.isEmpty() || text.get().length() > max) {
+        if (text.isEmpty() || characters(text.get()) > max) {
             throw HttpProblemException.badRequest(
                     field + " must be a string of at most " + max + " characters, without " + REFUSED_CHARACTERS);
         }
         return text.get();
+    }
+
+    /**
+     * A length as openapi.yaml's maxLength counts it: in characters (Unicode code points, as JSON Schema counts),
+     * so an emoji is one, not the two UTF-16 units {@link String#length()} counts. The item stays far below
+     * DynamoDB's 400 KB: the body is at most {@value #MAX_BODY_CHARS} UTF-16 units, and NFC turns one unit into at
+     * most 6 UTF-8 bytes whatever unit the field limits count.
+     */
+    private static int characters(String text) {
+        return text.codePointCount(0, text.length());
     }
 
     /** A workspace's own project quota: a whole number from 1 to 2^31-1, as JSON writes it (no fraction). */
@@ -228,7 +238,7 @@ public final class RequestBodies {
             Map<String, Object> checked = new LinkedHashMap<>();
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 Optional<String> key = DisplayText.normalized(String.valueOf(entry.getKey()));
-                if (key.isEmpty() || DisplayText.isBlank(key.get()) || key.get().length() > MAX_NAME) {
+                if (key.isEmpty() || DisplayText.isBlank(key.get()) || characters(key.get()) > MAX_NAME) {
                     throw HttpProblemException.badRequest("settings keys must be 1-" + MAX_NAME
                             + " printable characters, not only blanks (no " + REFUSED_CHARACTERS + ")");
                 }
@@ -248,7 +258,7 @@ public final class RequestBodies {
             return checked;
         } else if (value instanceof String raw) {
             Optional<String> text = DisplayText.normalized(raw);
-            if (text.isEmpty() || text.get().length() > MAX_SETTINGS_STRING) {
+            if (text.isEmpty() || characters(text.get()) > MAX_SETTINGS_STRING) {
                 throw HttpProblemException.badRequest("settings strings must be at most " + MAX_SETTINGS_STRING
                         + " characters, without " + REFUSED_CHARACTERS);
             }

@@ -1,20 +1,20 @@
 package dev.oneread.tests.support;
 
 import dev.oneread.http.DisplayText;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * openapi.yaml's patterns for text people read, generated from {@link DisplayText}, in a form every common OpenAPI
- * tool compiles: ECMA-262 5.1 (OpenAPI 3.0's dialect) with nothing but {@code \}{@code uXXXX} escapes, over UTF-16
- * code units, an astral character written as its surrogate pair. Property escapes such as {@code \p{Cf}} are
- * ECMA-262 2018 with the u flag only; Python's re, which fuzzers use, refuses them.
+ * openapi.yaml's patterns for text people read, generated from {@link DisplayText}, in a form every common regex
+ * engine compiles: nothing but {@code \}{@code uXXXX} escapes of non-surrogates, so that engines which refuse a
+ * surrogate escape (Rust's regex, which jsonschema-rs uses, and so drops the whole pattern) keep it. Property escapes
+ * such as {@code \p{Cf}} are out too: ECMA-262 reads them with the u flag only, and Python's re refuses them.
  *
- * <p>One branch, {@code [^\u0000-\uFFFF]}, matches nothing over code units, but any astral character in an engine
- * that reads code points (the JDK, Python, ECMA-262 with the u flag): those engines see a pair as one character,
- * which no surrogate class matches, and would otherwise refuse every emoji. They are exact on the BMP and lenient
- * beyond it.
+ * <p>The form: one class of the displayable BMP characters, and {@code [^\u0000-\uFFFF]} for every astral code
+ * point. Its trade-off: an engine that reads code points (the JDK, Python, Rust, ECMA-262 with the u flag, as ajv
+ * does) is exact on the BMP and on lone surrogates, and lenient beyond it (it lets through the astral characters the
+ * API refuses: unassigned, private use, format, default-ignorable); ECMA-262 without the u flag (OpenAPI 3.0's
+ * letter) sees an astral character as two surrogate units, which neither part matches, so it refuses every astral
+ * character, emoji included, and is exact on the BMP.
  */
 public final class DisplayTextPattern {
     private DisplayTextPattern() {}
@@ -22,35 +22,15 @@ public final class DisplayTextPattern {
     /** Every character displayable: the Description's pattern, and the Name's with {@link #padded()}. */
     public static String text() {
         String bmp = characterClass(DisplayText::displayable, 0, 0xFFFF);
-        List<String> branches = new ArrayList<>();
-        // Astral characters: each run of high surrogates that allow the same low surrogates.
-        int high = 0xD800;
-        while (high <= 0xDBFF) {
-            String lows = lowsOf(high);
-            int last = high;
-            while (last + 1 <= 0xDBFF && lowsOf(last + 1).equals(lows)) {
-                last++;
-            }
-            if (!lows.isEmpty()) {
-                branches.add((high == last ? escape(high) : "[" + escape(high) + "-" + escape(last) + "]") + lows);
-            }
-            high = last + 1;
-        }
-        branches.add("[^\\u0000-\\uFFFF]");
         // BMP runs as one repeated class, not as a branch of the repeated group: a backtracking engine (the JDK's)
         // recurses once per repetition of a group, and a 2,000-character description overflowed its stack.
-        return "^" + bmp + "*(?:(?:" + String.join("|", branches) + ")" + bmp + "*)*$";
+        return "^" + bmp + "*(?:[^\\u0000-\\uFFFF]" + bmp + "*)*$";
     }
 
     /** A name that begins or ends with a blank: what a Name must not match. */
     public static String padded() {
         String blank = characterClass(DisplayText::isBlank, 0, 0xFFFF);
         return "^" + blank + "|" + blank + "$";
-    }
-
-    private static String lowsOf(int high) {
-        return characterClass(
-                low -> DisplayText.displayable(Character.toCodePoint((char) high, (char) low)), 0xDC00, 0xDFFF);
     }
 
     /** The code units from {@code first} to {@code last} that {@code member} holds, as a class; empty if none. */

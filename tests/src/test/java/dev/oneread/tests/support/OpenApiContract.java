@@ -14,6 +14,7 @@ import com.networknt.schema.format.Format;
 import com.networknt.schema.keyword.FormatValidator;
 import com.networknt.schema.path.NodePath;
 import com.networknt.schema.path.PathType;
+import com.networknt.schema.regex.JDKRegularExpressionFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -40,8 +41,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  *
  * <p>The schemas are checked by a JSON Schema validator (networknt json-schema-validator, OpenAPI 3.0 dialect,
  * so {@code nullable} counts); this class only finds the schema of a response, as an OpenAPI document lays it
- * out. Patterns are read as OpenAPI 3.0 says, ECMA-262 5.1 over UTF-16 code units ({@link Ecma262Regex}), not as
- * the JDK reads them. One addition to the standard formats: openapi.yaml's {@code date-time} is a UTC instant as
+ * out. Patterns are read by code points (networknt's JDK engine, as Rust's, Python's and ECMA-262 with the u flag
+ * read them), the reading openapi.yaml's text patterns are written for (DisplayTextPattern: read by UTF-16 units,
+ * ECMA-262 5.1 refuses every astral character, emoji in names included). One addition to the standard formats: openapi.yaml's {@code date-time} is a UTC instant as
  * {@link Instant#toString()} writes it (Timestamp's description), stricter than RFC 3339, which allows offsets.
  *
  * <pre>{@code
@@ -72,7 +74,7 @@ public final class OpenApiContract {
                 registry -> registry.schemas(Map.of(DOCUMENT, yaml))
                         .schemaRegistryConfig(SchemaRegistryConfig.builder()
                                 .pathType(PathType.JSON_PATH)
-                                .regularExpressionFactory(Ecma262Regex.FACTORY)
+                                .regularExpressionFactory(JDKRegularExpressionFactory.getInstance())
                                 .build()));
     }
 
