@@ -126,7 +126,8 @@ class ForgedReplayTest {
         // THEN the same answer, replayed
         assertThat(retry.statusCode()).isEqualTo(201);
         assertThat(retry.headers().firstValue("idempotent-replayed")).hasValue("true");
-        assertThat(retry.headers().firstValue("location")).isEqualTo(first.headers().firstValue("location"));
+        assertThat(retry.headers().firstValue("location"))
+                .isEqualTo(first.headers().firstValue("location"));
         assertThat(retry.body()).isEqualTo(first.body());
     }
 
@@ -140,10 +141,13 @@ class ForgedReplayTest {
         item.put("status", AttributeValue.fromS("COMPLETED"));
         item.put("payloadHash", AttributeValue.fromS(sha256(BODY)));
         item.put("holder", AttributeValue.fromS("AAAAAAAAAAAAAAAAAAAAAA"));
-        item.put("inProgressUntil", AttributeValue.fromN(Long.toString(Instant.now().toEpochMilli())));
+        item.put(
+                "inProgressUntil",
+                AttributeValue.fromN(Long.toString(Instant.now().toEpochMilli())));
         item.put(
                 "expiresAt",
-                AttributeValue.fromN(Long.toString(Instant.now().plusSeconds(3600).getEpochSecond())));
+                AttributeValue.fromN(
+                        Long.toString(Instant.now().plusSeconds(3600).getEpochSecond())));
         item.put("responseStatus", AttributeValue.fromN("201"));
         item.put(
                 "responseHeaders",
