@@ -66,8 +66,10 @@ class RunnerPortsTest {
         builder.environment().put("DYNAMODB_ENDPOINT", engine.endpoint.toString());
         builder.environment().put("TABLE_NAME", table);
         Process process = builder.start();
-        try (BufferedReader err =
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+        // Not closed by the test: a reader's close waits for the drain's readLine, which ends when the process does.
+        BufferedReader err =
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+        try {
             List<String> log = new ArrayList<>();
             URI queueEndpoint = null;
             int apiPort = -1;
@@ -133,6 +135,7 @@ class RunnerPortsTest {
             process.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             process.waitFor();
+            err.close(); // the drain has met the end of the stream
         }
     }
 
