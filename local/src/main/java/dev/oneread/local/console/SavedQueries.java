@@ -7,23 +7,34 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
  * The console's recent reads (the last {@value #RECENT}) and the ones saved by name, kept beside the engine's data
  * in {@value #FILE_NAME}, so each data directory has its own and they outlive start-api; an engine in memory keeps
- * them in memory. Each is a read form as {@link TableReads} takes it (a cursor is never kept: a saved read starts
- * at its first page).
+ * them in memory. Each is a read form as {@link TableReads} takes it, reduced to {@link TableReads#kept}: its known
+ * fields, each bounded (a cursor is never kept: a saved read starts at its first page).
+ *
+ * <p>The file is bounded ({@value #MAX_FILE_BYTES} bytes: the oldest recent reads go first, and a save that would
+ * pass it is refused), readable by its owner alone (a read names the table's keys and values), and replaced whole
+ * by a rename, so that a reader or a crash sees the old file or the new one, never a part.
  */
 final class SavedQueries {
     static final String FILE_NAME = "console-queries.json";
     static final int RECENT = 20;
     static final int MAX_SAVED = 100;
+    /** The file's bound: far above 20 recent and 100 saved reads of a person's making, far below a disk's. */
+    static final int MAX_FILE_BYTES = 1024 * 1024;
+    /** Owner-only, from its creation on: the file is never readable by others, not even for a moment. */
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
     /** A name a person gives: shown as text and used as a key, so plain words, digits and a few marks. */
     private static final Pattern NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$");
 
@@ -41,19 +52,25 @@ final class SavedQueries {
         SavedQueries queries = new SavedQueries(dataDir == null ? null : dataDir.resolve(FILE_NAME));
         if (queries.file != null && Files.isRegularFile(queries.file)) {
             try {
-                Map<String, Object> kept = Json.readObject(Files.readString(queries.file, StandardCharsets.UTF_8));
-                if (kept.get("recent") instanceof List<?> list) {
-                    list.stream()
-                            .filter(Map.class::isInstance)
-                            .limit(RECENT)
-                            .forEach(q -> queries.recent.add((Map<String, Object>) q));
-                }
-                if (kept.get("saved") instanceof Map<?, ?> map) {
-                    map.forEach((name, q) -> {
-                        if (name instanceof String n && NAME.matcher(n).matches() && q instanceof Map<?, ?>) {
-                            queries.saved.put(n, (Map<String, Object>) q);
-                        }
-                    });
+                // One past its bound is no file this class wrote: not read at all (an old runner's could be huge).
+                if (Files.size(queries.file) <= MAX_FILE_BYTES) {
+                    Map<String, Object> kept = Json.readObject(Files.readString(queries.file, StandardCharsets.UTF_8));
+                    if (kept.get("recent") instanceof List<?> list) {
+                        list.stream()
+                                .filter(Map.class::isInstance)
+                                .limit(RECENT)
+                                .forEach(q -> queries.recent.add(TableReads.kept((Map<String, Object>) q)));
+                    }
+                    if (kept.get("saved") instanceof Map<?, ?> map) {
+                        map.forEach((name, q) -> {
+                            if (name instanceof String n
+                                    && NAME.matcher(n).matches()
+                                    && q instanceof Map<?, ?>
+                                    && queries.saved.size() < MAX_SAVED) {
+                                queries.saved.put(n, TableReads.kept((Map<String, Object>) q));
+                            }
+                        });
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 // A damaged file is started afresh (and overwritten by the next save): it holds only conveniences.
@@ -64,13 +81,21 @@ final class SavedQueries {
 
     /** Remembers a read just run, newest first, once (a repeat moves to the front). */
     synchronized void ran(Map<String, Object> form) {
-        Map<String, Object> kept = withoutCursor(form);
+        Map<String, Object> kept = TableReads.kept(form);
+        if (!recent.isEmpty() && recent.get(0).equals(kept)) {
+            return; // the newest already: nothing to write
+        }
         recent.remove(kept);
         recent.add(0, kept);
         while (recent.size() > RECENT) {
             recent.remove(recent.size() - 1);
         }
-        store();
+        byte[] all = serialized();
+        while (all.length > MAX_FILE_BYTES && recent.size() > 1) {
+            recent.remove(recent.size() - 1);
+            all = serialized();
+        }
+        store(all);
     }
 
     /** Saves a read under a name, replacing one of that name. */
@@ -79,8 +104,17 @@ final class SavedQueries {
         if (!saved.containsKey(name) && saved.size() >= MAX_SAVED) {
             throw new BadRequest(422, "at most " + MAX_SAVED + " saved queries: delete one first");
         }
-        saved.put(name, withoutCursor(form));
-        store();
+        Map<String, Object> before = saved.put(name, TableReads.kept(form));
+        byte[] all = serialized();
+        if (all.length > MAX_FILE_BYTES) {
+            if (before == null) {
+                saved.remove(name);
+            } else {
+                saved.put(name, before);
+            }
+            throw new BadRequest(422, "the saved queries would pass " + MAX_FILE_BYTES + " bytes: delete one first");
+        }
+        store(all);
         return Map.of("saved", name);
     }
 
@@ -89,7 +123,7 @@ final class SavedQueries {
         if (saved.remove(name) == null) {
             throw new BadRequest(404, "no saved query has this name");
         }
-        store();
+        store(serialized());
         return Map.of("deleted", name);
     }
 
@@ -111,26 +145,51 @@ final class SavedQueries {
         }
     }
 
-    private static Map<String, Object> withoutCursor(Map<String, Object> form) {
-        Map<String, Object> kept = new TreeMap<>(form);
-        kept.remove("cursor");
-        return kept;
-    }
-
-    /** Writes the file whole, then moves it into place: a crash leaves the old file or the new one. */
-    private void store() {
-        if (file == null) {
-            return;
-        }
+    /** The file's content: the recent reads and the saved ones, as JSON in UTF-8. */
+    private byte[] serialized() {
         Map<String, Object> all = new LinkedHashMap<>();
         all.put("recent", recent);
         all.put("saved", saved);
+        return Json.write(all).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes a temporary file beside it, created owner-only, then renames it into place (atomically): a crash or a
+     * reader sees the old file or the new one, and the file keeps the temporary one's permissions.
+     */
+    private void store(byte[] all) {
+        if (file == null) {
+            return;
+        }
+        Path temporary = null;
         try {
-            Path temporary = file.resolveSibling(FILE_NAME + ".tmp");
-            Files.writeString(temporary, Json.write(all), StandardCharsets.UTF_8);
+            temporary = ownerOnlyTemporary();
+            Files.write(temporary, all);
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            deleteQuietly(temporary);
             throw new UncheckedIOException("could not keep the console's queries in " + file, e);
+        }
+    }
+
+    private Path ownerOnlyTemporary() throws IOException {
+        try {
+            return Files.createTempFile(
+                    file.getParent(), FILE_NAME, ".tmp", PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } catch (UnsupportedOperationException notPosix) {
+            // A file system without POSIX permissions (Windows): its own defaults, those of the user's directory.
+            return Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
+        }
+    }
+
+    private static void deleteQuietly(Path temporary) {
+        if (temporary == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException ignored) {
+            // the failure that got here is the one to report
         }
     }
 }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
@@ -122,6 +123,64 @@ final class TableReads {
                 return new Read(target, null, scan, expressions);
             }
             default -> throw new BadRequest("mode must be query or scan");
+        }
+    }
+
+    /** The fields a read form has, and those of each of its filters: all the console keeps of a read. */
+    private static final List<String> FORM_TEXT = List.of("target", "mode");
+
+    private static final List<String> QUERY_TEXT = List.of("partition", "sortOperator", "sortValue", "sortHigh");
+    private static final List<String> FILTER_TEXT = List.of("attribute", "operator", "value", "type");
+    /** The longest text a kept field may hold: a partition's 2,048 bytes are at most 2,048 characters. */
+    private static final int MAX_KEPT_CHARS = 2_048;
+
+    /**
+     * What the console keeps of a form (its recent and saved reads): the fields {@link #build} reads, and
+     * nothing else, each within its bound; a cursor never (a kept read starts at its first page). So a form that
+     * carries unknown fields, or more filters or text than a read takes, keeps a bounded size.
+     */
+    static Map<String, Object> kept(Map<String, Object> form) {
+        Map<String, Object> kept = new TreeMap<>();
+        keepText(form, kept, FORM_TEXT);
+        if ("query".equals(kept.getOrDefault("mode", "query"))) {
+            keepText(form, kept, QUERY_TEXT);
+            if (form.get("descending") instanceof Boolean descending) {
+                kept.put("descending", descending);
+            }
+        }
+        if (form.get("limit") instanceof Number limit && limit.doubleValue() >= 1 && limit.doubleValue() <= MAX_LIMIT) {
+            kept.put("limit", limit);
+        }
+        if (form.get("filters") instanceof List<?> filters) {
+            List<Map<String, Object>> keptFilters = new ArrayList<>();
+            filters.stream().limit(MAX_FILTERS).forEach(filter -> {
+                if (filter instanceof Map<?, ?> raw) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> one = (Map<String, Object>) raw;
+                    Map<String, Object> keptFilter = new TreeMap<>();
+                    keepText(one, keptFilter, FILTER_TEXT);
+                    keptFilters.add(keptFilter);
+                }
+            });
+            kept.put("filters", keptFilters);
+        }
+        if (form.get("projection") instanceof List<?> projection) {
+            kept.put(
+                    "projection",
+                    projection.stream()
+                            .filter(name -> name instanceof String s
+                                    && ATTRIBUTE.matcher(s).matches())
+                            .limit(MAX_PROJECTION)
+                            .toList());
+        }
+        return kept;
+    }
+
+    private static void keepText(Map<String, Object> from, Map<String, Object> into, List<String> fields) {
+        for (String field : fields) {
+            if (from.get(field) instanceof String text && text.length() <= MAX_KEPT_CHARS) {
+                into.put(field, text);
+            }
         }
     }
 

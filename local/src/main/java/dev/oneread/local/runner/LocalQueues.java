@@ -5,6 +5,7 @@ import dev.oneread.local.SamTemplate;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.elasticmq.NodeAddress;
 import org.elasticmq.rest.sqs.SQSRestServer;
@@ -16,6 +17,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.CreateQueueRequest;
 import software.amazon.awssdk.services.sqs.model.GetQueueAttributesRequest;
+import software.amazon.awssdk.services.sqs.model.ListQueuesRequest;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
@@ -24,6 +26,13 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * {@code SQS_ENDPOINT} points the functions at it, as {@code DYNAMODB_ENDPOINT} points them at the engine. ElasticMQ
  * runs inside this JVM (it ends with it) and is reached only through the guard of a {@link QueueFront}, whose port
  * is the endpoint and the one every queue URL names.
+ *
+ * <p>ElasticMQ's own loopback socket serves only what comes through the front. It cannot check a header, nor
+ * listen anywhere but on TCP; but it can be told a context path, and then it serves nothing outside it: every
+ * action names the path, or a queue URL that holds it (the only ones it hands out). So each run has a secret
+ * {@link RunSecret}, the context path the front adds to each request it passes on; and, for the few actions that
+ * name a queue by ARN rather than by URL (message move tasks), it ends every queue's name too. A page that finds
+ * ElasticMQ's port knows neither: the front never lets a page read an answer.
  *
  * <pre>{@code try (LocalQueues queues = LocalQueues.start(template, "oneread", null)) { queues.url("JobQueue"); }}</pre>
  */
@@ -51,12 +60,13 @@ public final class LocalQueues implements AutoCloseable {
      */
     public static LocalQueues start(SamTemplate template, String prefix, Duration visibility) {
         // The front's port first: ElasticMQ writes it into every queue URL it hands out (its own port, never).
-        QueueFront front = QueueFront.bind();
+        RunSecret secret = RunSecret.random();
+        QueueFront front = QueueFront.bind(secret);
         SQSRestServer server;
         try {
             server = SQSRestServerBuilder.withInterface("127.0.0.1")
                     .withDynamicPort()
-                    .withServerAddress(new NodeAddress("http", "127.0.0.1", front.port(), ""))
+                    .withServerAddress(new NodeAddress("http", "127.0.0.1", front.port(), secret.value()))
                     .start();
             front.start(server.waitUntilStarted().localAddress().getPort());
         } catch (RuntimeException e) {
@@ -65,7 +75,7 @@ public final class LocalQueues implements AutoCloseable {
         }
         LocalQueues queues = new LocalQueues(server, front, front.endpoint());
         try {
-            queues.create(template, prefix, visibility);
+            queues.create(template, prefix, secret, visibility);
         } catch (RuntimeException e) {
             queues.close();
             throw e;
@@ -80,11 +90,17 @@ public final class LocalQueues implements AutoCloseable {
     public static LocalQueues attach(URI endpoint, SamTemplate template, String prefix) {
         LocalQueues queues = new LocalQueues(null, null, endpoint);
         template.resourcesOfType("AWS::SQS::Queue").keySet().forEach(logicalId -> {
-            String url = queues.client
-                    .getQueueUrl(software.amazon.awssdk.services.sqs.model.GetQueueUrlRequest.builder()
-                            .queueName(prefix + "-" + logicalId)
+            // Its name ends with the run's secret, which only the running start-api knows: found by its prefix.
+            List<String> found = queues.client
+                    .listQueues(ListQueuesRequest.builder()
+                            .queueNamePrefix(RunSecret.queueNamePrefix(prefix, logicalId))
                             .build())
-                    .queueUrl();
+                    .queueUrls();
+            if (found.size() != 1) {
+                throw new IllegalStateException("the running start-api has no single queue " + logicalId + " of "
+                        + prefix + " (found " + found.size() + ")");
+            }
+            String url = found.get(0);
             queues.urls.put(logicalId, url);
             queues.arns.put(
                     logicalId,
@@ -114,7 +130,7 @@ public final class LocalQueues implements AutoCloseable {
                 .build();
     }
 
-    private void create(SamTemplate template, String prefix, Duration visibility) {
+    private void create(SamTemplate template, String prefix, RunSecret secret, Duration visibility) {
         Map<String, Map<String, Object>> resources = template.resourcesOfType("AWS::SQS::Queue");
         // Dead-letter queues first: a queue's RedrivePolicy names its DLQ's ARN.
         for (boolean redriven : new boolean[] {false, true}) {
@@ -141,7 +157,7 @@ public final class LocalQueues implements AutoCloseable {
                     attributes.put("RedrivePolicy", Json.write(policy));
                 }
                 String url = client.createQueue(CreateQueueRequest.builder()
-                                .queueName(prefix + "-" + logicalId)
+                                .queueName(secret.queueName(prefix, logicalId))
                                 .attributesWithStrings(attributes)
                                 .build())
                         .queueUrl();

@@ -31,9 +31,11 @@ import org.eclipse.jetty.util.Callback;
  * speak SQS's JSON protocol, always a POST). Anything else gets a problem+json refusal and never reaches ElasticMQ.
  *
  * <p>ElasticMQ's port is still a loopback socket: a page that scanned for it would find it. It is never printed,
- * never in a queue URL or an environment variable, and ElasticMQ 1.7.1 offers no hook to guard it itself.
+ * never in a queue URL or an environment variable; and ElasticMQ serves nothing there but under the run's secret
+ * context path ({@link RunSecret}), which this front alone adds to what it passes on. ElasticMQ 1.7.1 can check
+ * neither a Host nor a header itself, nor listen anywhere but on a TCP port: the context path is its one guard.
  *
- * <pre>{@code QueueFront front = QueueFront.bind(); front.start(elasticMqPort); URI endpoint = front.endpoint();}</pre>
+ * <pre>{@code QueueFront front = QueueFront.bind(secret); front.start(elasticMqPort); front.endpoint();}</pre>
  */
 final class QueueFront implements AutoCloseable {
     /** Far above any SQS request (a batch of messages included): a bound, so that no request fills the heap. */
@@ -56,13 +58,15 @@ final class QueueFront implements AutoCloseable {
     private final Server server;
     private final ServerConnector connector;
     private final LoopbackGuard guard;
+    private final RunSecret secret;
     private final HttpClient client = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
     private volatile URI elasticMq;
 
-    private QueueFront() {
+    private QueueFront(RunSecret secret) {
+        this.secret = secret;
         // Pollers hold long polls (ReceiveMessage waits up to 20 s): enough threads that they never starve a send.
         this.connector = LoopbackServer.connector("local-queues", 64, 0, new HttpConfiguration());
         this.server = connector.getServer();
@@ -81,9 +85,12 @@ final class QueueFront implements AutoCloseable {
         this.guard = LoopbackGuard.toolsOnly(connector.getLocalPort());
     }
 
-    /** Binds a free loopback port now, so that ElasticMQ can be told the address its queue URLs must name. */
-    static QueueFront bind() {
-        return new QueueFront();
+    /**
+     * Binds a free loopback port now, so that ElasticMQ can be told the address its queue URLs must name; what it
+     * passes on goes under {@code secret}'s context path.
+     */
+    static QueueFront bind(RunSecret secret) {
+        return new QueueFront(secret);
     }
 
     /** Serves, passing what the guard lets through to ElasticMQ on {@code elasticMqPort}. */
@@ -150,8 +157,8 @@ final class QueueFront implements AutoCloseable {
 
     private HttpRequest forwarded(Request request, byte[] body) {
         String query = request.getHttpURI().getQuery();
-        HttpRequest.Builder forwarded = HttpRequest.newBuilder(
-                        elasticMq.resolve(request.getHttpURI().getPath() + (query == null ? "" : "?" + query)))
+        HttpRequest.Builder forwarded = HttpRequest.newBuilder(elasticMq.resolve(
+                        underSecret(request.getHttpURI().getPath()) + (query == null ? "" : "?" + query)))
                 .timeout(Duration.ofSeconds(60))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         for (HttpField field : request.getHeaders()) {
@@ -164,6 +171,18 @@ final class QueueFront implements AutoCloseable {
             }
         }
         return forwarded.build();
+    }
+
+    /**
+     * The path ElasticMQ is asked for: under the run's context path. A queue URL's path holds it already (ElasticMQ
+     * writes it into every URL it hands out); the SDKs' calls go to the endpoint's root, {@code /}.
+     */
+    private String underSecret(String path) {
+        String context = secret.contextPath();
+        if (path.equals(context) || path.startsWith(context + "/")) {
+            return path;
+        }
+        return context + (path.startsWith("/") ? path : "/" + path);
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.oneread.model.CreationToken;
 import dev.oneread.model.StoredResponse;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.InvocationDeadline;
+import dev.oneread.store.exceptions.IdempotencyMismatchException;
 import dev.oneread.store.idempotency.IdempotencyStore;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -81,6 +82,11 @@ public final class IdempotentRequests {
         if (claim instanceof IdempotencyStore.Claim.Replay replay) {
             // Only what the API itself sets: its status, JSON, Location and ETag (see StoredResponse).
             StoredResponse stored = replay.response();
+            if (!createdOnRoute(stored, request.routeKey(), workspaceId)) {
+                // The store checked the workspace; a response of another route (a workspace's Location for a
+                // project's create) is no answer to this request either.
+                throw new IdempotencyMismatchException();
+            }
             Map<String, String> headers = new LinkedHashMap<>();
             headers.put("content-type", HttpResponse.JSON_TYPE);
             headers.putAll(stored.headers());
@@ -93,6 +99,20 @@ public final class IdempotentRequests {
             completeQuietly(workspaceId, keyHash, response, tally);
         }
         return response;
+    }
+
+    /**
+     * Whether a kept response is a create's on {@code routeKey} ({@code POST /workspaces/{workspaceId}/projects}):
+     * its Location is one resource directly in the route's collection, with the workspace in its path.
+     */
+    static boolean createdOnRoute(StoredResponse stored, String routeKey, WorkspaceId workspaceId) {
+        String collection =
+                routeKey.substring(routeKey.indexOf(' ') + 1).replace("{workspaceId}", workspaceId.value()) + "/";
+        String location = stored.headers().get("location");
+        return location != null
+                && location.startsWith(collection)
+                && location.length() > collection.length()
+                && location.indexOf('/', collection.length()) < 0;
     }
 
     /**

@@ -85,9 +85,11 @@ public final class StoredItems {
                 throw new UndecodableItemException(key, "an idempotency record lives in its workspace's own partition");
             }
             IdempotencyRecord record = IdempotencyRecord.of(item);
-            record.notAsWritten(item).ifPresent(reason -> {
-                throw new UndecodableItemException(key, reason);
-            });
+            record.notAsWritten(item)
+                    .or(() -> record.answersAnotherThan(partition.workspaceId()))
+                    .ifPresent(reason -> {
+                        throw new UndecodableItemException(key, reason);
+                    });
             return new Bookkeeping("idempotency record");
         }
         SortKey sort = Items.decodedKey(key, () -> KeyCodec.decodeSortKey(key.sort()));

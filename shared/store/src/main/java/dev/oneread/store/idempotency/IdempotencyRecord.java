@@ -2,6 +2,7 @@ package dev.oneread.store.idempotency;
 
 import dev.oneread.json.Json;
 import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.StoredResponse;
 import dev.oneread.store.Items;
@@ -143,6 +144,34 @@ public record IdempotencyRecord(
             headers.put(name, header.s());
         });
         return headers;
+    }
+
+    /**
+     * Why this record's response is not one a create in {@code workspaceId} answered, or empty when it is: its
+     * Location must name that workspace (the workspace itself, or a project in it), its body's {@code id} must be
+     * the one the Location names, and a {@code workspaceId} in its body must be that workspace. The key hash binds
+     * a record to its workspace and route, but not what it holds: a record written by hand or imported could
+     * otherwise answer one workspace's POST with another's resource. Every replay checks it against the
+     * request's workspace, and an import against the record's own partition.
+     */
+    public Optional<String> answersAnotherThan(WorkspaceId workspaceId) {
+        if (response.isEmpty()) {
+            return Optional.empty();
+        }
+        String own = "/workspaces/" + workspaceId.value();
+        String location = response.get().headers().get("location");
+        if (location == null || !(location.equals(own) || location.startsWith(own + "/"))) {
+            return Optional.of(Items.RESPONSE_HEADERS + " holds no Location in the record's own workspace");
+        }
+        Map<String, Object> body = Json.readObject(response.get().body());
+        if (!(body.get("id") instanceof String id) || !location.endsWith("/" + id)) {
+            return Optional.of(Items.RESPONSE_BODY + " holds no id, or not the one its Location names");
+        }
+        Object bodyWorkspace = body.get("workspaceId");
+        if (bodyWorkspace != null && !bodyWorkspace.equals(workspaceId.value())) {
+            return Optional.of(Items.RESPONSE_BODY + " names another workspace than the record's own");
+        }
+        return Optional.empty();
     }
 
     /**

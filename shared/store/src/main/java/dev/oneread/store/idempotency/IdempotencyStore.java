@@ -91,6 +91,10 @@ public final class IdempotencyStore {
                         Instant until = Instant.ofEpochMilli(record.inProgressUntil());
                         throw new IdempotencyInProgressException(Duration.between(now, until));
                     }
+                    if (record.answersAnotherThan(workspaceId).isPresent()) {
+                        // Same key, but a response this workspace's request never had: not this request's record.
+                        throw new IdempotencyMismatchException();
+                    }
                     return new Claim.Replay(record.response().orElseThrow());
                 });
     }
