@@ -80,6 +80,22 @@ class ConsoleNumbersTest {
         assertThat(ConsoleHttp.export(api)).isEqualTo(before);
     }
 
+    /** The API's own refusal of a settings number states the whole rule: the magnitude as well as the digits. */
+    @Test
+    void theApisRefusalOfASettingsNumber_shouldStateTheMagnitudeRule() throws Exception {
+        // WHEN a workspace is created with a setting beyond DynamoDB's magnitude
+        String tenant = Api.freshWorkspaceId("magnitude");
+        HttpResponse<String> refused = api.send(
+                "POST",
+                "/workspaces",
+                "{\"id\":\"" + tenant + "\",\"name\":\"M\",\"settings\":{\"a\":1e126}}",
+                List.of(),
+                true);
+        // THEN a 400 whose detail says what range a number must be in
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.body()).contains("1E-130").contains("9.9999999999999999999999999999999999999E+125");
+    }
+
     /** A past bug: 1e40 was stored as its 41 digits, whose trailing zeros the console counted as precision. */
     @Test
     void aSettingOf1e40_storedByTheApi_shouldBeEditableInTheConsole() throws Exception {
@@ -132,11 +148,13 @@ class ConsoleNumbersTest {
     @MethodSource("outOfBounds")
     void bookkeepingOutOfBounds_shouldBeRefusedByEditAndImport_namingTheAttributeAndTheRule(
             String attribute, Map<String, Object> value, String rule) throws Exception {
-        // GIVEN the table as it is
+        // GIVEN a workspace of its own at version 1, and the table as it is
+        String own = Api.freshWorkspaceId("bounded");
+        api.send("POST", "/workspaces", "{\"id\":\"" + own + "\",\"name\":\"Bounded\"}", List.of(), true);
         String before = ConsoleHttp.export(api);
         String fresh = Api.freshWorkspaceId("bounds");
         // WHEN an edit and an import (of a new workspace) carry the attribute
-        HttpResponse<String> edited = send("/_console/api/item/edit", edit(ws, 1, w -> w.put(attribute, value)));
+        HttpResponse<String> edited = send("/_console/api/item/edit", edit(own, 1, w -> w.put(attribute, value)));
         HttpResponse<String> imported = send(
                 "/_console/api/fixtures",
                 Json.write(Map.of("Items", List.of(workspaceItem(fresh, w -> w.put(attribute, value))))));
