@@ -391,8 +391,9 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
                 throw new BadRequest(403, "only the runner's commands add to the log");
             }
             Map<String, Object> posted = body(request);
-            if ("seed".equals(posted.get("source")) && posted.get("items") instanceof Number items) {
-                log.wrote("seed", items.intValue(), String.valueOf(posted.getOrDefault("detail", "sample data")));
+            if ("seed".equals(posted.get("source")) && posted.get("items") instanceof Number) {
+                int items = (int) Forms.number(posted, "items", 0, 0, Integer.MAX_VALUE);
+                log.wrote("seed", items, String.valueOf(posted.getOrDefault("detail", "sample data")));
             } else {
                 try {
                     log.served(ServedRequest.fromJson(posted), "invoke");

@@ -1,5 +1,7 @@
 package dev.oneread.local.console;
 
+import dev.oneread.model.DynamoDbNumber;
+import java.math.BigDecimal;
 import java.util.Map;
 
 /** The fields of a form the page posts as a JSON object, each of the type it must be or a {@link BadRequest}. */
@@ -26,19 +28,28 @@ final class Forms {
         return value;
     }
 
-    /** A whole number from {@code min} to {@code max}, or {@code otherwise} when the field is left out. */
+    /**
+     * A whole number from {@code min} to {@code max}, or {@code otherwise} when the field is left out. The range is
+     * compared before anything converts the number: {@code longValue()} of a posted {@code 1e999999999} would build
+     * its billion digits first.
+     */
     static long number(Map<String, Object> form, String field, long otherwise, long min, long max) {
         Object value = form.get(field);
         if (value == null) {
             return otherwise;
         }
-        if (!(value instanceof Number n)
-                || n.doubleValue() != Math.rint(n.doubleValue())
-                || n.longValue() < min
-                || n.longValue() > max) {
+        BigDecimal n = value instanceof Number number
+                ? DynamoDbNumber.of(number.toString())
+                        .map(DynamoDbNumber::decimal)
+                        .orElse(null)
+                : null;
+        if (n == null
+                || n.compareTo(BigDecimal.valueOf(min)) < 0
+                || n.compareTo(BigDecimal.valueOf(max)) > 0
+                || n.signum() != 0 && n.stripTrailingZeros().scale() > 0) {
             throw new BadRequest(field + " must be a whole number from " + min + " to " + max);
         }
-        return n.longValue();
+        return n.longValueExact();
     }
 
     /** A JSON object, or an empty one when the field is left out. */

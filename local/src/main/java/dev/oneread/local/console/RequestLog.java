@@ -8,6 +8,7 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.catalogue.AccessPattern;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ServedRequest;
+import dev.oneread.model.DynamoDbNumber;
 import dev.oneread.store.DynamoJson;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -388,7 +389,10 @@ final class RequestLog implements ServedRequest.Observer {
         BigDecimal capacity = BigDecimal.ZERO;
         for (Map<String, Object> call : calls) {
             if (call.get("capacity") != null && !(dynamoDbOnly && call.containsKey(LOCAL_ONLY))) {
-                capacity = capacity.add(new BigDecimal(String.valueOf(call.get("capacity"))));
+                // Read before it is added: a posted 1e999999999 would be widened to a billion digits.
+                capacity = capacity.add(DynamoDbNumber.of(String.valueOf(call.get("capacity")))
+                        .map(DynamoDbNumber::decimal)
+                        .orElseThrow(() -> new IllegalArgumentException("a call's capacity must be a number")));
             }
         }
         return capacity;

@@ -6,6 +6,7 @@ import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.expr.ReadExpressions;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.model.DynamoDbNumber;
 import dev.oneread.store.DynamoJson;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -337,13 +338,13 @@ final class TableReads {
         String type = Forms.text(filter, "type", "S");
         return switch (type) {
             case "S" -> AttributeValue.fromS(value);
-            case "N" -> {
-                try {
-                    yield AttributeValue.fromN(new BigDecimal(value).toPlainString());
-                } catch (NumberFormatException e) {
-                    throw new BadRequest(which + ": value is not a number");
-                }
-            }
+            case "N" ->
+                // Read before it is parsed: the plain form of 1e999999999 is a billion digits.
+                AttributeValue.fromN(DynamoDbNumber.of(value)
+                        .orElseThrow(() -> new BadRequest(
+                                which + ": value is not a number DynamoDB stores (" + DynamoDbNumber.RULE + ")"))
+                        .decimal()
+                        .toPlainString());
             case "BOOL" -> {
                 if (!value.equals("true") && !value.equals("false")) {
                     throw new BadRequest(which + ": a BOOL value is true or false");

@@ -97,7 +97,7 @@ public record ServedRequest(
                     (String) json.get("routeKey"),
                     strings(json.get("pathParameters")),
                     strings(json.get("requestHeaders")),
-                    ((Number) json.get("status")).intValue(),
+                    (Integer) Objects.requireNonNull(json.get("status"), "status"), // an int, never a 1e999999999
                     ((Number) json.get("durationMs")).doubleValue(),
                     strings(json.get("responseHeaders")),
                     (String) json.get("callDetail"),

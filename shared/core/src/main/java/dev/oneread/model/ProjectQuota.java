@@ -13,10 +13,18 @@ package dev.oneread.model;
  * <pre>{@code new ProjectQuota(10_000).exceededBy(workspace).ifPresent(limit -> ...);}</pre>
  */
 public record ProjectQuota(int defaultLimit) {
+    /** The rule for a limit, in words, for error details. */
+    public static final String RULE = "a whole number from 1 to " + Integer.MAX_VALUE;
+
     public ProjectQuota {
-        if (defaultLimit < 1) {
+        if (!isLimit(defaultLimit)) {
             throw new IllegalArgumentException("ProjectQuota must be positive");
         }
+    }
+
+    /** Whether a number is a limit a workspace may have: the default's rule, and a workspace's own. */
+    public static boolean isLimit(long limit) {
+        return limit >= 1 && limit <= Integer.MAX_VALUE;
     }
 
     /** The workspace's limit: its own, where an operator set one, else the default. */

@@ -1,10 +1,12 @@
 package dev.oneread.http;
 
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.model.DynamoDbNumber;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
+import dev.oneread.model.ProjectQuota;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
@@ -202,10 +204,10 @@ public final class RequestBodies {
 
     /** A workspace's own project quota: a whole number from 1 to 2^31-1, as JSON writes it (no fraction). */
     private static Integer projectQuota(Object value) {
-        if (value instanceof Integer quota && quota >= 1) {
+        if (value instanceof Integer quota && ProjectQuota.isLimit(quota)) {
             return quota;
         }
-        throw HttpProblemException.badRequest(PROJECT_QUOTA + " must be a whole number from 1 to " + Integer.MAX_VALUE);
+        throw HttpProblemException.badRequest(PROJECT_QUOTA + " must be " + ProjectQuota.RULE);
     }
 
     private static ProjectStatus status(Object value) {
@@ -264,21 +266,17 @@ public final class RequestBodies {
             }
             return text.get();
         } else if (value instanceof Number number && !isDynamoDbNumber(number)) {
-            throw HttpProblemException.badRequest("settings numbers must have at most 38 significant digits");
+            throw HttpProblemException.badRequest("settings numbers must be " + DynamoDbNumber.RULE);
         }
         return value;
     }
 
+    /**
+     * A JSON number as DynamoDB stores it, read from its text ({@link DynamoDbNumber}): a double's NaN or Infinity
+     * has no such text.
+     */
     private static boolean isDynamoDbNumber(Number number) {
-        try {
-            java.math.BigDecimal decimal = new java.math.BigDecimal(number.toString());
-            return decimal.precision() <= 38
-                    && (decimal.signum() == 0
-                            || decimal.precision() - decimal.scale() - 1 <= 125
-                                    && decimal.precision() - decimal.scale() - 1 >= -130);
-        } catch (NumberFormatException e) {
-            return false; // NaN or Infinity from a double
-        }
+        return DynamoDbNumber.isValid(number.toString());
     }
 
     private static String sorted(Set<String> fields) {

@@ -1,5 +1,6 @@
 package dev.oneread.store;
 
+import dev.oneread.model.DynamoDbNumber;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,12 +125,14 @@ public final class DynamoJson {
         }
     }
 
+    /**
+     * An N (or an NS element), as the string DynamoDB JSON writes or a JSON number, checked in one pass before
+     * anything parses it ({@link DynamoDbNumber}).
+     */
     private static String number(Object v) {
-        String text = String.valueOf(v);
-        try {
-            new java.math.BigDecimal(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("N must hold a number");
+        String text = v instanceof String || v instanceof Number ? v.toString() : null;
+        if (!DynamoDbNumber.isValid(text)) {
+            throw new IllegalArgumentException("N must be " + DynamoDbNumber.RULE);
         }
         return text;
     }

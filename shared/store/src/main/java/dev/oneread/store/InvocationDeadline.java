@@ -23,6 +23,11 @@ public final class InvocationDeadline {
     public static final Duration IN_FLIGHT = CallAudit.MAX_ATTEMPT_TIME.plus(LANDING_MARGIN);
     /** Lambda's limit: no invocation, so no budget without a deadline either, sends for longer. */
     private static final Duration LONGEST_INVOCATION = Duration.ofMinutes(15);
+    /**
+     * The furthest a claim taken now can reach ({@link #untilSentWritesLand} of the longest invocation): a lease
+     * that ends later was written by no run of this code, and would hold off a purge for as long.
+     */
+    public static final Duration LONGEST_CLAIM = LONGEST_INVOCATION.plus(IN_FLIGHT);
     /** Below this, a call cannot finish: fail fast with "unavailable" rather than start it. */
     private static final Duration MIN_CALL_TIME = Duration.ofMillis(50);
 

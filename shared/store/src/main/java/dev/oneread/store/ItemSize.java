@@ -1,5 +1,6 @@
 package dev.oneread.store;
 
+import dev.oneread.model.DynamoDbNumber;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -69,10 +70,16 @@ public final class ItemSize {
         };
     }
 
-    /** One byte per two significant digits, plus one. */
+    /**
+     * One byte per two significant digits, plus one; counted from the text, never parsed (see {@link
+     * DynamoDbNumber}).
+     *
+     * @throws IllegalArgumentException for a text that is no number DynamoDB stores
+     */
     private static long numberBytes(String number) {
-        BigDecimal plain = new BigDecimal(number).stripTrailingZeros();
-        return 1 + (plain.signum() == 0 ? 1 : (plain.precision() + 1) / 2);
+        DynamoDbNumber n = DynamoDbNumber.of(number)
+                .orElseThrow(() -> new IllegalArgumentException("N must be " + DynamoDbNumber.RULE));
+        return 1 + (n.isZero() ? 1 : (n.significantDigits() + 1) / 2);
     }
 
     private static long utf8(String text) {

@@ -8,11 +8,14 @@ import dev.oneread.keys.SortKey;
 import dev.oneread.keys.Ulid;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
+import dev.oneread.model.ProjectQuota;
 import dev.oneread.model.Workspace;
+import dev.oneread.model.WorkspaceStats;
 import dev.oneread.store.exceptions.UndecodableItemException;
 import dev.oneread.store.idempotency.IdempotencyRecord;
 import dev.oneread.store.report.ReportRequests;
 import dev.oneread.store.stats.StatsRequests;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -107,25 +110,66 @@ public final class StoredItems {
         return new OfProject(project(item, key));
     }
 
+    /**
+     * The workspace, with its bookkeeping each as its writer writes it: a purge's mark not in the future (the
+     * DELETE's time), counts as the stats job writes them, a lease no longer than a run can hold one (a later end
+     * would hold off the workspace's purge, and keep its id taken, for as long), and a quota by the API's own rule.
+     */
     private Workspace workspace(Map<String, AttributeValue> item, PrimaryKey key) {
         Workspace workspace = Items.workspace(item);
+        if (workspace.projectQuota() != null && !ProjectQuota.isLimit(workspace.projectQuota())) {
+            throw new UndecodableItemException(key, Items.PROJECT_QUOTA + " is not " + ProjectQuota.RULE);
+        }
+        Instant now = Instant.now();
         Map<String, AttributeValue> expected = Items.workspaceItem(workspace);
         copyIfValid(item, expected, Items.CREATION_TOKEN, StoredItems::isCreationToken, "a creation token");
         if (Items.isPurging(item)) {
             copyIfValid(item, expected, Items.PURGE_RUN, StoredItems::isUlid, "a run id (a ULID)");
-            copyIfValid(item, expected, Items.DELETED_AT, StoredItems::isInstant, "an ISO-8601 instant");
+            copyIfValid(
+                    item,
+                    expected,
+                    Items.DELETED_AT,
+                    value -> isInstant(value) && !Instant.parse(value.s()).isAfter(now),
+                    "an ISO-8601 instant, not in the future (when the DELETE marked the workspace)");
             if (!item.containsKey(Items.DELETED_AT)) {
                 throw new UndecodableItemException(key, Items.PURGE_RUN + " without " + Items.DELETED_AT);
             }
         } else if (hasIndexKeys(item)) {
             expected.putAll(requests.registryEntry(workspace.id()));
         }
-        copyIfValid(item, expected, StatsRequests.STATS, value -> Items.stats(value) != null, "counts a job wrote");
+        copyIfValid(
+                item,
+                expected,
+                StatsRequests.STATS,
+                value -> isCounted(Items.stats(value), now),
+                "counts as the stats job writes them (whole numbers from 0, a total that is their sum, as of a time"
+                        + " not in the future)");
         copyIfValid(item, expected, StatsRequests.STATS_RUN, StoredItems::isUlid, "a run id (a ULID)");
         copyIfValid(item, expected, Items.MIGRATION_RUN, StoredItems::isUlid, "a run id (a ULID)");
-        copyIfValid(item, expected, Items.MIGRATION_UNTIL, StoredItems::isWholeNumber, "epoch milliseconds");
+        copyIfValid(
+                item,
+                expected,
+                Items.MIGRATION_UNTIL,
+                value -> isWholeNumber(value)
+                        && Long.parseLong(value.n())
+                                <= now.plus(InvocationDeadline.LONGEST_CLAIM).toEpochMilli(),
+                "epoch milliseconds at most " + InvocationDeadline.LONGEST_CLAIM.toMinutes()
+                        + " minutes from now (the longest invocation, and the time its writes take to land: the"
+                        + " furthest a run's lease reaches)");
+        if (item.containsKey(Items.MIGRATION_RUN) && !item.containsKey(Items.MIGRATION_UNTIL)) {
+            throw new UndecodableItemException(key, Items.MIGRATION_RUN + " without " + Items.MIGRATION_UNTIL);
+        }
         same(item, expected, key, "workspace");
         return workspace;
+    }
+
+    private static boolean isCounted(WorkspaceStats stats, Instant now) {
+        return stats != null
+                && stats.active() >= 0
+                && stats.paused() >= 0
+                && stats.archived() >= 0
+                && (long) stats.active() + stats.paused() + stats.archived() == stats.total()
+                && !stats.asOf().isAfter(now);
     }
 
     private Project project(Map<String, AttributeValue> item, PrimaryKey key) {
