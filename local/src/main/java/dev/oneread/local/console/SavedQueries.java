@@ -91,7 +91,8 @@ final class SavedQueries {
             recent.remove(recent.size() - 1);
         }
         byte[] all = serialized();
-        while (all.length > MAX_FILE_BYTES && recent.size() > 1) {
+        // Down to none: with the saved reads near the bound, even the newest read may not fit beside them.
+        while (all.length > MAX_FILE_BYTES && !recent.isEmpty()) {
             recent.remove(recent.size() - 1);
             all = serialized();
         }

@@ -115,6 +115,58 @@ class SavedQueriesFileTest {
                 + " recent kept");
     }
 
+    /** A read as large as the console keeps one: 10 filters of long names and 1,024-character values. */
+    private static Map<String, Object> maximalRead(String ws, int limit) {
+        List<Map<String, Object>> filters = new ArrayList<>();
+        for (int f = 0; f < 10; f++) {
+            filters.add(
+                    Map.of("attribute", "a" + f + "x".repeat(200), "operator", "=", "value", "\u00e9".repeat(1_024)));
+        }
+        Map<String, Object> form = new LinkedHashMap<>();
+        form.put("mode", "query");
+        form.put("partition", "WS#" + ws);
+        form.put("limit", limit);
+        form.put("filters", filters);
+        return form;
+    }
+
+    @Test
+    void savesPastTheBound_shouldBeRefused_andARecentReadNeverPushTheFileOverIt() throws Exception {
+        // GIVEN maximal reads saved by name until the file's bound refuses one
+        List<String> accepted = new ArrayList<>();
+        String refused = null;
+        for (int n = 0; n < 100 && refused == null; n++) {
+            String name = String.format("q%03d", n);
+            HttpResponse<String> save = ConsoleHttp.send(
+                    api,
+                    "POST",
+                    "/_console/api/queries",
+                    JSON,
+                    Json.write(Map.of("name", name, "query", maximalRead(ws, 1 + n))));
+            if (save.statusCode() == 422) {
+                // THEN the refusal says why, and the file stays within its bound
+                assertThat(save.body()).contains("bytes");
+                assertThat(save.headers().firstValue("content-type")).hasValue("application/problem+json");
+                refused = name;
+            } else {
+                assertThat(save.statusCode()).as(save.body()).isEqualTo(200);
+                accepted.add(name);
+            }
+            assertThat(Files.size(file())).as("after save " + name).isLessThanOrEqualTo(MAX_FILE_BYTES);
+        }
+        assertThat(refused).as("a save past 1 MiB refused before 100 saves").isNotNull();
+        // WHEN a maximal read runs beside the full file
+        read(99, maximalRead(ws, 99));
+        // THEN the file is still within its bound, and after a restart every accepted save is read back
+        assertThat(Files.size(file())).isLessThanOrEqualTo(MAX_FILE_BYTES);
+        api.close();
+        api = LocalApi.start(engine, table, Map.of(), dataDir);
+        List<?> saved = (List<?>) kept().get("saved");
+        assertThat(saved.stream().map(q -> String.valueOf(((Map<?, ?>) q).get("name"))))
+                .containsExactlyElementsOf(accepted)
+                .doesNotContain(refused);
+    }
+
     @Test
     void theFile_shouldBeOwnerOnly_evenWhenAnOlderRunnerLeftItReadableByOthers() throws Exception {
         // GIVEN a first read: the file is created owner-only
