@@ -18,6 +18,7 @@ import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.tests.support.Api;
@@ -25,6 +26,7 @@ import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.JobFunctions;
 import dev.oneread.tests.support.Lambda;
+import dev.oneread.tests.support.MovableClock;
 import dev.oneread.tests.support.Pages;
 import dev.oneread.tests.support.TestEngine;
 import java.io.ByteArrayOutputStream;
@@ -32,13 +34,16 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,6 +53,8 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.sqs.model.GetQueueAttributesRequest;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
 
 /**
@@ -58,6 +65,8 @@ import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
  */
 class PurgeTest {
     private static final Duration FENCE = Duration.ofSeconds(2);
+    /** RunJob's PURGE_FENCE_SECONDS as template.yaml deploys it (62 s). */
+    private static final Duration DEPLOYED_FENCE = deployedFence();
 
     private final TestEngine engine = TestEngine.get();
     private final String table = "purge-" + UUID.randomUUID().toString().substring(0, 8);
@@ -66,8 +75,10 @@ class PurgeTest {
     private final String kept = Api.freshWorkspaceId("kept");
     private final ShardPlan plan = ShardPlan.parse(hot + "=10", "");
     private final List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
-    /** Counted down as the worker takes a task from the queue, before it runs it. */
-    private final CountDownLatch taskReceived = new CountDownLatch(1);
+    /** The time of the DELETE and of the worker: the real time unless a test moves it. */
+    private final MovableClock clock = new MovableClock();
+    /** Invocations of the worker running now. */
+    private final AtomicInteger running = new AtomicInteger();
 
     private Api api;
     private LocalQueues queues;
@@ -75,22 +86,28 @@ class PurgeTest {
 
     @BeforeEach
     void start() {
-        start(FENCE);
+        start(FENCE, FENCE);
     }
 
-    /** The job queue, DeleteWorkspace and a worker polling the queue, all with this purge fence. */
-    private void start(Duration fence) {
+    /**
+     * The job queue, DeleteWorkspace delaying its task by {@code delay}, and a worker polling the queue that sweeps
+     * {@code fence} after the DELETE, both on {@link #clock} (which is the real time unless a test moves it).
+     */
+    private void start(Duration delay, Duration fence) {
         api = new Api(plan, table);
         queues =
                 LocalQueues.start(SamTemplate.load(engine.root.resolve("template.yaml")), table, Duration.ofSeconds(1));
-        api.withJobQueue(queues.client(), queues.url("JobQueue"), fence);
+        api.withJobQueue(queues.client(), queues.url("JobQueue"), delay, clock);
+        FunctionConfig config = Api.config("RunJob", plan, table);
         RunJobFunction worker = new RunJobFunction(
                 engine.client,
                 queues::client,
                 queues.url("JobQueue"),
-                Api.config("RunJob", plan, table),
+                config,
                 fence,
-                HotPartitionThreshold.defaults());
+                HotPartitionThreshold.defaults(),
+                config.jobPartitionShare(),
+                clock);
         poller = QueuePoller.start(
                 queues.client(),
                 queues.url("JobQueue"),
@@ -98,8 +115,12 @@ class PurgeTest {
                 10,
                 2,
                 event -> {
-                    taskReceived.countDown();
-                    return JobFunctions.invoke(worker, event, lines);
+                    running.incrementAndGet();
+                    try {
+                        return JobFunctions.invoke(worker, event, lines);
+                    } finally {
+                        running.decrementAndGet();
+                    }
                 },
                 new PrintStream(new ByteArrayOutputStream()));
     }
@@ -167,8 +188,10 @@ class PurgeTest {
         assertThat(again.status()).isEqualTo(202);
         assertThat(again.json()).containsEntry("deletedAt", deleted.json().get("deletedAt"));
 
-        // WHEN the purge tasks run (after the fence)
-        Eventually.await(() -> itemsOf(plain).isEmpty() && itemsOf(hot).isEmpty(), Duration.ofSeconds(60));
+        // WHEN the purge tasks run (after the fence), until each workspace's purge has logged its end and no
+        // delivery of a task is left, in the queue or running (a slow delivery comes again after its visibility
+        // timeout of 1 s: two deliveries at once, whose deleted items both count)
+        awaitSettled(plain, hot);
 
         // THEN both leave no item, in any partition or shard, and no entry in the index
         assertThat(itemsOf(plain)).isEmpty();
@@ -192,9 +215,8 @@ class PurgeTest {
                         .queueUrl(queues.url("JobQueue"))
                         .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
                         .build());
-        Eventually.await(() -> lines.size() > linesBefore, Duration.ofSeconds(20));
         // THEN the redelivered task finds nothing to do, and the DELETE finds no workspace
-        assertThat(lines.get(linesBefore)).containsEntry("state", "gone").containsEntry("deleted", 0);
+        assertThat(awaitLine(linesBefore, plain)).containsEntry("state", "gone").containsEntry("deleted", 0);
         assertThat(api.deleteWorkspace(plain, null).status()).isEqualTo(404);
         // AND the id is free again; a stale task of the old purge does not touch the new workspace
         assertThat(api.createWorkspace(plain, "Again").status()).isEqualTo(201);
@@ -204,48 +226,65 @@ class PurgeTest {
                         .queueUrl(queues.url("JobQueue"))
                         .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
                         .build());
-        Eventually.await(() -> lines.size() > linesAfter, Duration.ofSeconds(20));
-        assertThat(lines.get(linesAfter)).containsEntry("state", "not this purge");
+        assertThat(awaitLine(linesAfter, plain)).containsEntry("state", "not this purge");
         assertThat(api.getWorkspace(plain).status()).isEqualTo(200);
     }
 
     @Test
     void fence_shouldKeepACreateThatReadTheWorkspaceBeforeTheDelete_fromLeavingAnOrphan() throws Exception {
-        // GIVEN a workspace, and a create held between its two calls: it read the workspace live, and has not
-        // written its project yet
+        // GIVEN the deployed fence, on a clock that moves only when the test moves it, and a DELETE that sends its
+        // task at once (as a redrive or a hand-sent task comes before its fence): only the worker's own check of the
+        // fence stands between the sweep and a create that read the workspace live
+        stop();
+        start(Duration.ZERO, DEPLOYED_FENCE);
+        // AND a create held between its two calls: it read the workspace live, and has not written its project yet
         Race race = heldCreate("racing");
         String racing = race.workspace();
 
-        // WHEN the workspace is deleted, and the create then writes its project, well inside the fence
+        // WHEN the workspace is deleted, and the worker takes its purge task
+        clock.catchUp();
         assertThat(api.deleteWorkspace(racing, null).status()).isEqualTo(202);
-        // Only once the worker holds the purge task, and would sweep at once but for the fence, may the create write
-        assertThat(taskReceived.await(10, TimeUnit.SECONDS)).isTrue();
+        Map<String, Object> first = awaitLine(0, racing);
+
+        // THEN it does not sweep: its fence has not passed, so it hands the task back to the queue to come later
+        assertThat(first).containsEntry("state", "waiting").containsEntry("deleted", 0);
+        assertThat(itemsOf(racing)).hasSize(1 + 3);
+
+        // WHEN the create then writes its project, inside the fence (no time has passed on the clock)
         race.hold().release.countDown();
-        Lambda.Response created = race.create().get(10, TimeUnit.SECONDS);
+        Lambda.Response created = race.create().get(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS);
+        // AND the fence passes, and the task comes again (as its continuation does)
+        clock.advance(DEPLOYED_FENCE);
+        queues.client()
+                .sendMessage(SendMessageRequest.builder()
+                        .queueUrl(queues.url("JobQueue"))
+                        .messageBody(Json.task(racing, first.get("runId")))
+                        .build());
+        awaitSettled(racing);
 
         // THEN the create succeeded (it started while the workspace was live), yet the purge, which swept only
-        // after the fence, leaves nothing: no orphan project
+        // after the fence, leaves nothing: no orphan project (the create's among the items it deleted)
         assertThat(created.status()).as(created.body()).isEqualTo(201);
-        Eventually.await(() -> itemsOf(racing).isEmpty(), Duration.ofSeconds(30));
         assertThat(itemsOf(racing)).isEmpty();
-        assertThat(line(racing, "purged")).containsEntry("deleted", 1 + 3 + 1);
+        assertThat(deletedByEveryDelivery(racing)).isGreaterThanOrEqualTo(1 + 3 + 1);
     }
 
     @Test
     void withoutTheFence_theSameRace_shouldLeaveAnOrphan() throws Exception {
         // GIVEN the same race, with a worker that sweeps at once (no fence): this is what the fence prevents
         stop();
-        lines.clear();
-        start(Duration.ZERO);
+        start(Duration.ZERO, Duration.ZERO);
         Race race = heldCreate("unfenced");
         String racing = race.workspace();
 
         // WHEN the workspace is deleted and purged before the held create writes
         assertThat(api.deleteWorkspace(racing, null).status()).isEqualTo(202);
-        Eventually.await(
-                () -> lines.stream().anyMatch(l -> racing.equals(l.get("workspaceId"))), Duration.ofSeconds(30));
+        assertThat(awaitLine(0, racing)).containsEntry("state", "purged");
         race.hold().release.countDown();
-        assertThat(race.create().get(10, TimeUnit.SECONDS).status()).isEqualTo(201);
+        assertThat(race.create()
+                        .get(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS)
+                        .status())
+                .isEqualTo(201);
 
         // THEN its project is an orphan: in the table, with no workspace
         List<Map<String, AttributeValue>> left = itemsOf(racing);
@@ -269,7 +308,7 @@ class PurgeTest {
                     && partition.equals(put.item().get(KeyCodec.PARTITION_KEY).s())) {
                 reached.countDown();
                 try {
-                    release.await(30, TimeUnit.SECONDS);
+                    release.await(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -291,7 +330,8 @@ class PurgeTest {
                 ApiEvent.of("POST", ApiEvent.PROJECTS)
                         .path("workspaceId", workspace)
                         .body("{\"name\":\"racing\"}")));
-        assertThat(hold.reached.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(hold.reached.await(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS))
+                .isTrue();
         return new Race(workspace, hold, created);
     }
 
@@ -366,6 +406,74 @@ class PurgeTest {
             System.out.println("purged " + workspace + ": " + deliveries);
             return deliveries.stream().mapToInt(l -> (Integer) l.get("deleted")).sum();
         }
+    }
+
+    /**
+     * The first log line about {@code workspace} from the {@code from}-th on, once the worker has logged it: a task's
+     * line is the event a test waits for (never a time).
+     */
+    private Map<String, Object> awaitLine(int from, String workspace) throws InterruptedException {
+        Eventually.await(() -> lineFrom(from, workspace).isPresent(), Eventually.FAILSAFE);
+        return lineFrom(from, workspace)
+                .orElseThrow(() -> new AssertionError("no line about " + workspace + " from " + from + ": " + lines));
+    }
+
+    private Optional<Map<String, Object>> lineFrom(int from, String workspace) {
+        synchronized (lines) {
+            return lines.subList(Math.min(from, lines.size()), lines.size()).stream()
+                    .filter(l -> workspace.equals(l.get("workspaceId")))
+                    .findFirst();
+        }
+    }
+
+    /**
+     * Waits until each workspace's purge has logged its end ({@code purged}) and no delivery of a task is left: none
+     * in the queue to receive or in flight, and none running in the worker. A delivery that starts after the end (a
+     * continuation still delayed, say) finds the workspace gone and deletes nothing.
+     */
+    private void awaitSettled(String... workspaces) throws InterruptedException {
+        Eventually.await(
+                () -> Arrays.stream(workspaces).allMatch(ws -> hasLine(ws, "purged"))
+                        && queued("JobQueue") == 0
+                        && running.get() == 0,
+                Eventually.FAILSAFE);
+        for (String ws : workspaces) {
+            assertThat(hasLine(ws, "purged"))
+                    .as("the purge of %s ended: %s", ws, lines)
+                    .isTrue();
+        }
+        assertThat(queued("JobQueue")).as("tasks left in the queue").isZero();
+        assertThat(running.get()).as("deliveries still running").isZero();
+    }
+
+    private boolean hasLine(String workspace, String state) {
+        synchronized (lines) {
+            return lines.stream().anyMatch(l -> workspace.equals(l.get("workspaceId")) && state.equals(l.get("state")));
+        }
+    }
+
+    /** The messages of a queue that are to be received or in flight (not those delayed). */
+    private int queued(String queue) {
+        Map<QueueAttributeName, String> attributes = queues.client()
+                .getQueueAttributes(GetQueueAttributesRequest.builder()
+                        .queueUrl(queues.url(queue))
+                        .attributeNames(
+                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
+                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)
+                        .build())
+                .attributes();
+        return attributes.values().stream().mapToInt(Integer::parseInt).sum();
+    }
+
+    private static Duration deployedFence() {
+        Map<String, Object> variables = SamTemplate.map(SamTemplate.map(
+                        SamTemplate.map(SamTemplate.load(TestEngine.get().root.resolve("template.yaml"))
+                                        .resources()
+                                        .get("RunJob")
+                                        .get("Properties"))
+                                .get("Environment"))
+                .get("Variables"));
+        return Duration.ofSeconds(Long.parseLong(String.valueOf(variables.get("PURGE_FENCE_SECONDS"))));
     }
 
     private Map<String, Object> line(String workspace, String state) {
