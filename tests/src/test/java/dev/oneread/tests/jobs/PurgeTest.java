@@ -53,8 +53,6 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.sqs.model.GetQueueAttributesRequest;
-import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
 
 /**
@@ -210,22 +208,14 @@ class PurgeTest {
 
         // WHEN the task is delivered again, and the workspace is deleted again
         int linesBefore = lines.size();
-        queues.client()
-                .sendMessage(SendMessageRequest.builder()
-                        .queueUrl(queues.url("JobQueue"))
-                        .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
-                        .build());
+        sendTask(plain, purged.get("runId"));
         // THEN the redelivered task finds nothing to do, and the DELETE finds no workspace
         assertThat(awaitLine(linesBefore, plain)).containsEntry("state", "gone").containsEntry("deleted", 0);
         assertThat(api.deleteWorkspace(plain, null).status()).isEqualTo(404);
         // AND the id is free again; a stale task of the old purge does not touch the new workspace
         assertThat(api.createWorkspace(plain, "Again").status()).isEqualTo(201);
         int linesAfter = lines.size();
-        queues.client()
-                .sendMessage(SendMessageRequest.builder()
-                        .queueUrl(queues.url("JobQueue"))
-                        .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
-                        .build());
+        sendTask(plain, purged.get("runId"));
         assertThat(awaitLine(linesAfter, plain)).containsEntry("state", "not this purge");
         assertThat(api.getWorkspace(plain).status()).isEqualTo(200);
     }
@@ -255,11 +245,7 @@ class PurgeTest {
         Lambda.Response created = race.create().get(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS);
         // AND the fence passes, and the task comes again (as its continuation does)
         clock.advance(DEPLOYED_FENCE);
-        queues.client()
-                .sendMessage(SendMessageRequest.builder()
-                        .queueUrl(queues.url("JobQueue"))
-                        .messageBody(Json.task(racing, first.get("runId")))
-                        .build());
+        sendTask(racing, first.get("runId"));
         awaitSettled(racing);
 
         // THEN the create succeeded (it started while the workspace was live), yet the purge, which swept only
@@ -267,6 +253,48 @@ class PurgeTest {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(itemsOf(racing)).isEmpty();
         assertThat(deletedByEveryDelivery(racing)).isGreaterThanOrEqualTo(1 + 3 + 1);
+    }
+
+    @Test
+    void projectWrites_whileTheWorkspaceIsPurged_shouldBeAnsweredAsDocumented_andLeaveNothingAfterTheSweep()
+            throws Exception {
+        // GIVEN a workspace of 3 projects, deleted, its purge task held back by the deployed fence (on the test's
+        // clock)
+        stop();
+        start(Duration.ZERO, DEPLOYED_FENCE);
+        String ws = Api.freshWorkspaceId("writes");
+        fill(ws, 3);
+        List<String> projects = api.listAllProjects(ws);
+        clock.catchUp();
+        assertThat(api.deleteWorkspace(ws, null).status()).isEqualTo(202);
+        Map<String, Object> first = awaitLine(0, ws);
+        assertThat(first).containsEntry("state", "waiting");
+
+        // WHEN a tenant patches one of its projects and deletes another before the sweep
+        Lambda.Response patched = api.patchProject(ws, projects.get(0), "\"1\"", "{\"name\":\"late\"}");
+        Lambda.Response deleted = api.deleteProject(ws, projects.get(1), null);
+
+        // THEN each is answered as docs/jobs.md says (one call on the project's own item, not refused), while the
+        // workspace and a create in it are refused at once
+        assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(204);
+        assertThat(api.getWorkspace(ws).status()).isEqualTo(404);
+        assertThat(api.createProject(ws, "{\"name\":\"late\"}").status()).isEqualTo(404);
+
+        // WHEN the fence passes and the purge sweeps
+        clock.advance(DEPLOYED_FENCE);
+        sendTask(ws, first.get("runId"));
+        awaitSettled(ws);
+
+        // THEN nothing of the workspace is left, the patched project included; and a write after the sweep finds
+        // nothing (it never creates what the purge deleted)
+        assertThat(itemsOf(ws)).isEmpty();
+        assertThat(api.patchProject(ws, projects.get(0), "\"2\"", "{\"name\":\"later\"}")
+                        .status())
+                .isEqualTo(404);
+        assertThat(api.deleteProject(ws, projects.get(2), null).status()).isEqualTo(404);
+        assertThat(itemsOf(ws)).isEmpty();
+        assertThat(indexEntriesOf(ws)).isEmpty();
     }
 
     @Test
@@ -434,7 +462,7 @@ class PurgeTest {
     private void awaitSettled(String... workspaces) throws InterruptedException {
         Eventually.await(
                 () -> Arrays.stream(workspaces).allMatch(ws -> hasLine(ws, "purged"))
-                        && queued("JobQueue") == 0
+                        && JobFunctions.depth(queues, "JobQueue") == 0
                         && running.get() == 0,
                 Eventually.FAILSAFE);
         for (String ws : workspaces) {
@@ -442,7 +470,9 @@ class PurgeTest {
                     .as("the purge of %s ended: %s", ws, lines)
                     .isTrue();
         }
-        assertThat(queued("JobQueue")).as("tasks left in the queue").isZero();
+        assertThat(JobFunctions.depth(queues, "JobQueue"))
+                .as("tasks left in the queue")
+                .isZero();
         assertThat(running.get()).as("deliveries still running").isZero();
     }
 
@@ -450,19 +480,6 @@ class PurgeTest {
         synchronized (lines) {
             return lines.stream().anyMatch(l -> workspace.equals(l.get("workspaceId")) && state.equals(l.get("state")));
         }
-    }
-
-    /** The messages of a queue that are to be received or in flight (not those delayed). */
-    private int queued(String queue) {
-        Map<QueueAttributeName, String> attributes = queues.client()
-                .getQueueAttributes(GetQueueAttributesRequest.builder()
-                        .queueUrl(queues.url(queue))
-                        .attributeNames(
-                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
-                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)
-                        .build())
-                .attributes();
-        return attributes.values().stream().mapToInt(Integer::parseInt).sum();
     }
 
     private static Duration deployedFence() {
@@ -483,6 +500,15 @@ class PurgeTest {
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("no " + state + " line for " + workspace + ": " + lines));
         }
+    }
+
+    /** Sends the purge task of {@code workspace}'s run again, as a redelivery or its continuation comes. */
+    private void sendTask(String workspace, Object runId) {
+        queues.client()
+                .sendMessage(SendMessageRequest.builder()
+                        .queueUrl(queues.url("JobQueue"))
+                        .messageBody(Json.task(workspace, runId))
+                        .build());
     }
 
     /** The body of a purge task, as DeleteWorkspace sends it. */
