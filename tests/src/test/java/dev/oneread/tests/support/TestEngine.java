@@ -39,10 +39,14 @@ public final class TestEngine {
     private final DynaliteEngine engine;
 
     private TestEngine(Path root, DynaliteEngine engine, URI endpoint) {
+        this(root, engine, endpoint, DynamoDbClients.local(endpoint));
+    }
+
+    private TestEngine(Path root, DynaliteEngine engine, URI endpoint, DynamoDbClient client) {
         this.root = root;
         this.engine = engine;
         this.endpoint = endpoint;
-        this.client = DynamoDbClients.local(endpoint);
+        this.client = client;
         this.pool = QueryPool.create();
         // The tables are made by a client that waits as long as the engine takes: on a busy machine a fresh engine's
         // first calls (one restarted on preloaded data above all) can take longer than a request's 5 s, and setting
@@ -102,7 +106,9 @@ public final class TestEngine {
             data.toFile().deleteOnExit();
             DynaliteEngine loading = DynaliteEngine.start(root, data, PartitionLimits.OFF);
             try {
-                load.accept(new TestEngine(root, loading, loading.endpoint()));
+                // Loading is set-up: its client waits as long as the engine takes (see PATIENT)
+                load.accept(new TestEngine(
+                        root, loading, loading.endpoint(), DynamoDbClients.local(loading.endpoint(), PATIENT)));
             } finally {
                 loading.close();
             }
