@@ -31,6 +31,7 @@ import dev.oneread.tests.support.Pages;
 import dev.oneread.tests.support.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -77,7 +78,10 @@ class PurgeTest {
     private final String kept = Api.freshWorkspaceId("kept");
     private final ShardPlan plan = ShardPlan.parse(hot + "=10", "");
     private final List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
-    /** The time of the DELETE and of the worker: the real time unless a test moves it. */
+    /**
+     * The time of the DELETE and of the worker in the tests that move time (the others run on the system's clock:
+     * a run id's time, always the real one, must not lie ahead of the worker's by more than the allowed skew).
+     */
     private final MovableClock clock = new MovableClock();
     /** Invocations of the worker running now. */
     private final AtomicInteger running = new AtomicInteger();
@@ -88,14 +92,14 @@ class PurgeTest {
 
     @BeforeEach
     void start() {
-        start(FENCE, FENCE);
+        start(FENCE, FENCE, Clock.systemUTC());
     }
 
     /**
      * The job queue, DeleteWorkspace delaying its task by {@code delay}, and a worker polling the queue that sweeps
-     * {@code fence} after the DELETE, both on {@link #clock} (which is the real time unless a test moves it).
+     * {@code fence} after the DELETE, both on {@code clock}.
      */
-    private void start(Duration delay, Duration fence) {
+    private void start(Duration delay, Duration fence, Clock clock) {
         api = new Api(plan, table);
         queues =
                 LocalQueues.start(SamTemplate.load(engine.root.resolve("template.yaml")), table, Duration.ofSeconds(1));
@@ -235,7 +239,7 @@ class PurgeTest {
         // task at once (as a redrive or a hand-sent task comes before its fence): only the worker's own check of the
         // fence stands between the sweep and a create that read the workspace live
         stop();
-        start(Duration.ZERO, DEPLOYED_FENCE);
+        start(Duration.ZERO, DEPLOYED_FENCE, clock);
         // AND a create held between its two calls: it read the workspace live, and has not written its project yet
         Race race = heldCreate("racing");
         String racing = race.workspace();
@@ -270,7 +274,7 @@ class PurgeTest {
         // GIVEN a workspace of 3 projects, deleted, its purge task held back by the deployed fence (on the test's
         // clock)
         stop();
-        start(Duration.ZERO, DEPLOYED_FENCE);
+        start(Duration.ZERO, DEPLOYED_FENCE, clock);
         String ws = Api.freshWorkspaceId("writes");
         fill(ws, 3);
         List<String> projects = api.listAllProjects(ws);
@@ -310,7 +314,7 @@ class PurgeTest {
     void withoutTheFence_theSameRace_shouldLeaveAnOrphan() throws Exception {
         // GIVEN the same race, with a worker that sweeps at once (no fence): this is what the fence prevents
         stop();
-        start(Duration.ZERO, Duration.ZERO);
+        start(Duration.ZERO, Duration.ZERO, Clock.systemUTC());
         Race race = heldCreate("unfenced");
         String racing = race.workspace();
 
