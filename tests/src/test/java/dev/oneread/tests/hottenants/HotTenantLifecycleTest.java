@@ -21,6 +21,7 @@ import dev.oneread.store.JobPace;
 import dev.oneread.store.Retries;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
+import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.RunJobMapping;
 import dev.oneread.tests.support.TestEngine;
@@ -73,7 +74,8 @@ class HotTenantLifecycleTest {
     private static final Duration BEFORE = Duration.ofSeconds(6);
 
     private static final Duration AFTER = Duration.ofSeconds(8);
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    /** The most a wait for an event (a task's line, the load's end) takes: only a hang reaches it. */
+    private static final Duration WAIT = Eventually.FAILSAFE;
     /** Clients at once: enough that a throttled create, retried for up to a second, does not hold the load back. */
     private static final int CLIENTS = 32;
     /** RunJob's timeout in template.yaml. */

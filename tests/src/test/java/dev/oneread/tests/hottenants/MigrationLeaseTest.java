@@ -14,6 +14,7 @@ import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.purge.Purge;
 import dev.oneread.store.purge.WorkspacePurge;
 import dev.oneread.tests.support.Api;
+import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Partitions;
 import dev.oneread.tests.support.TestEngine;
@@ -67,7 +68,8 @@ class MigrationLeaseTest {
                     && reached.getCount() > 0) {
                 reached.countDown();
                 try {
-                    assertThat(release.await(30, TimeUnit.SECONDS)).isTrue();
+                    assertThat(release.await(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS))
+                            .isTrue();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -126,7 +128,8 @@ class MigrationLeaseTest {
         HeldCopy held = new HeldCopy(p);
         CompletableFuture<Map<String, Object>> runA =
                 CompletableFuture.supplyAsync(() -> invoke(job(tenant, held), tenant));
-        assertThat(held.reached.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(held.reached.await(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS))
+                .isTrue();
 
         // WHEN run B starts meanwhile (an operator, or a client re-sending a long invoke), then the user deletes P,
         // then run A's copy goes out
@@ -134,7 +137,7 @@ class MigrationLeaseTest {
         Lambda.Response deleted = tenant.api().deleteProject(tenant.ws(), p, null);
         assertThat(deleted.status()).isEqualTo(204);
         held.release.countDown();
-        Map<String, Object> a = runA.get(30, TimeUnit.SECONDS);
+        Map<String, Object> a = runA.get(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS);
 
         // THEN P stays deleted: not readable, not listed, in no partition
         assertThat(tenant.api().getProject(tenant.ws(), p).status())
@@ -180,7 +183,8 @@ class MigrationLeaseTest {
         HeldCopy held = new HeldCopy(p);
         CompletableFuture<Map<String, Object>> run =
                 CompletableFuture.supplyAsync(() -> invoke(job(tenant, held), tenant));
-        assertThat(held.reached.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(held.reached.await(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS))
+                .isTrue();
 
         // WHEN an operator deletes the workspace, and its purge task comes (with no fence of its own)
         ControlPlaneStore store =
@@ -194,7 +198,7 @@ class MigrationLeaseTest {
 
         // WHEN the stalled copy lands, and the run goes on
         held.release.countDown();
-        Map<String, Object> stopped = run.get(30, TimeUnit.SECONDS);
+        Map<String, Object> stopped = run.get(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS);
 
         // WHEN the purge task comes back (its continuation)
         WorkspacePurge.Outcome outcome = purger.run(ws, purge.runId(), Instant.now(), new CallTally());

@@ -8,17 +8,15 @@ import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.InjectedFaults;
 import dev.oneread.tests.support.Lambda;
+import dev.oneread.tests.support.MovableClock;
 import dev.oneread.tests.support.Partitions;
 import dev.oneread.tests.support.TestEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -30,7 +28,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -176,30 +173,6 @@ class IdempotencyFaultsTest {
         }
     }
 
-    /** The function's clock, moved by the caller as it waits what Retry-After says. */
-    static final class CallerClock extends Clock {
-        private final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
-
-        void wait(Duration delay) {
-            now.accumulateAndGet(Instant.EPOCH.plus(delay), (t, d) -> t.plusMillis(d.toEpochMilli()));
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
-    }
-
     /** What one caller saw: its statuses in order, and the project ids its 2xx bodies named. */
     record Sequence(List<Integer> statuses, Set<String> namedIds) {}
 
@@ -208,7 +181,7 @@ class IdempotencyFaultsTest {
      * the clock between tries.
      */
     private static Sequence createUntil2xx(
-            CreateProjectFunction create, Faults faults, CallerClock clock, ApiEvent event, FaultPlan plan) {
+            CreateProjectFunction create, Faults faults, MovableClock clock, ApiEvent event, FaultPlan plan) {
         List<Integer> statuses = new ArrayList<>();
         Set<String> named = new LinkedHashSet<>();
         for (int attempt = 0; attempt < 40 && named.isEmpty(); attempt++) {
@@ -225,7 +198,8 @@ class IdempotencyFaultsTest {
                                 "only retryable answers on the way (fault %s): %s %s",
                                 fault, response.body(), response.logLines())
                         .isIn(409, 503);
-                clock.wait(Duration.ofSeconds(Long.parseLong(response.headers().get("retry-after"))));
+                clock.advance(
+                        Duration.ofSeconds(Long.parseLong(response.headers().get("retry-after"))));
             }
         }
         return new Sequence(statuses, named);
@@ -235,8 +209,8 @@ class IdempotencyFaultsTest {
      * The same create once more, an hour later (every claim's deadline long past, the record still kept): what a
      * caller that never saw its 2xx, say, gets.
      */
-    private static Lambda.Response anHourLater(CreateProjectFunction create, CallerClock clock, ApiEvent event) {
-        clock.wait(Duration.ofHours(1));
+    private static Lambda.Response anHourLater(CreateProjectFunction create, MovableClock clock, ApiEvent event) {
+        clock.advance(Duration.ofHours(1));
         return Lambda.invoke(create, event, REMAINING_MILLIS);
     }
 
@@ -269,7 +243,7 @@ class IdempotencyFaultsTest {
         api.createWorkspace(ws, "Idempotent");
         Faults faults = new Faults();
         DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(faults));
-        CallerClock clock = new CallerClock();
+        MovableClock clock = new MovableClock();
         CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"), clock);
         ApiEvent event = createWithKey(ws, "key-" + fault);
         // WHEN the caller sends the create until it gets a 2xx, and once more an hour later
@@ -295,7 +269,7 @@ class IdempotencyFaultsTest {
         api.createWorkspace(ws, "Fifty");
         Faults faults = new Faults();
         DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(faults));
-        CallerClock clock = new CallerClock();
+        MovableClock clock = new MovableClock();
         long seed = new Random().nextLong();
         Fault[] kinds = Fault.values();
         ExecutorService callers = Executors.newFixedThreadPool(50);
@@ -332,7 +306,7 @@ class IdempotencyFaultsTest {
         String ws = Api.freshWorkspaceId("idemdl");
         api.createWorkspace(ws, "Deadline");
         Faults faults = new Faults();
-        CallerClock clock = new CallerClock();
+        MovableClock clock = new MovableClock();
         CreateProjectFunction create = new CreateProjectFunction(
                 DynamoDbClients.local(engine.endpoint, List.of(faults)), Api.config("CreateProject"), clock);
         Instant sent = clock.instant();

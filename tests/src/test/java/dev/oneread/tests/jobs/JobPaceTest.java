@@ -22,6 +22,7 @@ import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.JobPace;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.BulkLoad;
+import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.RunJobMapping;
 import dev.oneread.tests.support.TestEngine;
 import java.time.Duration;
@@ -53,8 +54,9 @@ class JobPaceTest {
     private static final int REMAINING_MILLIS = (int) JobPace.STOP_MARGIN.toMillis() + 600;
     /** The template's default share of a partition. */
     private static final double FRACTION = JobPace.Share.DEFAULT_FRACTION;
-    /** How long a test waits for a job at most; it ends as soon as the job's last line is logged. */
-    private static final Duration LIMIT = Duration.ofSeconds(120);
+    /** How long a test waits for a job at most (only a hang reaches it); it ends as soon as the job's last line is
+     * logged. */
+    private static final Duration LIMIT = Eventually.FAILSAFE;
 
     private final String table = "pace-" + UUID.randomUUID().toString().substring(0, 8);
     private final List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
@@ -95,7 +97,7 @@ class JobPaceTest {
                     pause(READ_INTERVAL); // the tenant's offered rate, not a wait for the job
                 }
             });
-            assertThat(reading.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(reading.await(LIMIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
             int readsBefore = statuses.size();
             new TaskQueue(queues.client(), queues.url("JobQueue"))
                     .send(List.of(new JobTask(

@@ -50,8 +50,6 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.sqs.model.GetQueueAttributesRequest;
-import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
 
 /**
@@ -131,8 +129,9 @@ public class JobsTest {
             List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
             try (QueuePoller poller = workers(queues, worker, lines)) {
                 Eventually.await(
-                        () -> JobFunctions.applied(lines) >= TASKS && depth(queues, "JobDeadLetterQueue") >= 1,
-                        Duration.ofSeconds(60));
+                        () -> JobFunctions.applied(lines) >= TASKS
+                                && JobFunctions.depth(queues, "JobDeadLetterQueue") >= 1,
+                        Eventually.FAILSAFE);
             }
             // THEN every task's counts were written once, and every workspace's equal a brute-force count
             assertThat(JobFunctions.applied(lines)).isEqualTo(TASKS);
@@ -189,8 +188,8 @@ public class JobsTest {
             }
             // AND the poison task failed on each of its 5 receives, then went to the dead-letter queue
             assertThat(failedPerWorkspace.get("null")).isEqualTo(5);
-            assertThat(depth(queues, "JobDeadLetterQueue")).isEqualTo(1);
-            assertThat(depth(queues, "JobQueue")).isZero();
+            assertThat(JobFunctions.depth(queues, "JobDeadLetterQueue")).isEqualTo(1);
+            assertThat(JobFunctions.depth(queues, "JobQueue")).isZero();
             System.out.println("stats run: " + planned + "; worker lines " + lines.size() + "; injected " + injected);
         }
     }
@@ -227,7 +226,7 @@ public class JobsTest {
                     new PrintStream(new ByteArrayOutputStream()))) {
                 Eventually.await(
                         () -> planLines.stream().anyMatch(l -> Boolean.TRUE.equals(l.get("done"))),
-                        Duration.ofSeconds(30));
+                        Eventually.FAILSAFE);
             }
             // THEN the same run went on where it stopped, and every workspace has exactly one task
             assertThat(planLines)
@@ -294,7 +293,8 @@ public class JobsTest {
                 for (JobTask task : forged) {
                     queues.client().sendMessage(r -> r.queueUrl(queue).messageBody(task.toJson()));
                 }
-                Eventually.await(() -> depth(queues, "JobDeadLetterQueue") >= forged.size(), Duration.ofSeconds(60));
+                Eventually.await(
+                        () -> JobFunctions.depth(queues, "JobDeadLetterQueue") >= forged.size(), Eventually.FAILSAFE);
                 // THEN each failed as a batch item on every receive, saying why, and went to the dead-letter queue
                 synchronized (lines) {
                     assertThat(lines)
@@ -308,7 +308,7 @@ public class JobsTest {
                                             reason -> assertThat((String) reason)
                                                     .containsAnyOf("not a shard", "in the future")));
                 }
-                assertThat(depth(queues, "JobDeadLetterQueue")).isEqualTo(forged.size());
+                assertThat(JobFunctions.depth(queues, "JobDeadLetterQueue")).isEqualTo(forged.size());
                 // AND the table is as it was
                 assertThat(snapshot(partitions)).isEqualTo(before);
 
@@ -318,7 +318,7 @@ public class JobsTest {
                                 JobFunctions.planner(engine, queues, plan, table), Map.of("job", "stats"))
                         .output();
                 assertThat(planned).containsEntry("tasks", 3);
-                Eventually.await(() -> JobFunctions.applied(lines) >= 3, Duration.ofSeconds(30));
+                Eventually.await(() -> JobFunctions.applied(lines) >= 3, Eventually.FAILSAFE);
             }
             // THEN it is applied: nothing froze the stats
             assertThat(JobFunctions.applied(lines)).as(lines.toString()).isEqualTo(3);
@@ -359,19 +359,6 @@ public class JobsTest {
                 2,
                 event -> JobFunctions.invoke(worker, event, lines),
                 new PrintStream(new ByteArrayOutputStream()));
-    }
-
-    private static int depth(LocalQueues queues, String queue) {
-        Map<QueueAttributeName, String> attributes = queues.client()
-                .getQueueAttributes(GetQueueAttributesRequest.builder()
-                        .queueUrl(queues.url(queue))
-                        .attributeNames(
-                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
-                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)
-                        .build())
-                .attributes();
-        return Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES))
-                + Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
     }
 
     /** Workspace id to status to count, by a Scan of the whole table (the test may scan; the product never does). */

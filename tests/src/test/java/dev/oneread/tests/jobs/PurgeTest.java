@@ -18,6 +18,7 @@ import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.tests.support.Api;
@@ -25,26 +26,32 @@ import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.JobFunctions;
 import dev.oneread.tests.support.Lambda;
+import dev.oneread.tests.support.MovableClock;
 import dev.oneread.tests.support.Pages;
 import dev.oneread.tests.support.TestEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -58,16 +65,26 @@ import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
  */
 class PurgeTest {
     private static final Duration FENCE = Duration.ofSeconds(2);
+    /** RunJob's PURGE_FENCE_SECONDS as template.yaml deploys it (62 s). */
+    private static final Duration DEPLOYED_FENCE = deployedFence();
 
     private final TestEngine engine = TestEngine.get();
+    /** The test's own client, for its set-up and its Scans: it waits as long as a busy engine takes. */
+    private final DynamoDbClient patient = DynamoDbClients.local(engine.endpoint, TestEngine.PATIENT);
+
     private final String table = "purge-" + UUID.randomUUID().toString().substring(0, 8);
     private final String plain = Api.freshWorkspaceId("purge");
     private final String hot = Api.freshWorkspaceId("purgehot");
     private final String kept = Api.freshWorkspaceId("kept");
     private final ShardPlan plan = ShardPlan.parse(hot + "=10", "");
     private final List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
-    /** Counted down as the worker takes a task from the queue, before it runs it. */
-    private final CountDownLatch taskReceived = new CountDownLatch(1);
+    /**
+     * The time of the DELETE and of the worker in the tests that move time (the others run on the system's clock:
+     * a run id's time, always the real one, must not lie ahead of the worker's by more than the allowed skew).
+     */
+    private final MovableClock clock = new MovableClock();
+    /** Invocations of the worker running now. */
+    private final AtomicInteger running = new AtomicInteger();
 
     private Api api;
     private LocalQueues queues;
@@ -75,22 +92,28 @@ class PurgeTest {
 
     @BeforeEach
     void start() {
-        start(FENCE);
+        start(FENCE, FENCE, Clock.systemUTC());
     }
 
-    /** The job queue, DeleteWorkspace and a worker polling the queue, all with this purge fence. */
-    private void start(Duration fence) {
+    /**
+     * The job queue, DeleteWorkspace delaying its task by {@code delay}, and a worker polling the queue that sweeps
+     * {@code fence} after the DELETE, both on {@code clock}.
+     */
+    private void start(Duration delay, Duration fence, Clock clock) {
         api = new Api(plan, table);
         queues =
                 LocalQueues.start(SamTemplate.load(engine.root.resolve("template.yaml")), table, Duration.ofSeconds(1));
-        api.withJobQueue(queues.client(), queues.url("JobQueue"), fence);
+        api.withJobQueue(queues.client(), queues.url("JobQueue"), delay, clock);
+        FunctionConfig config = Api.config("RunJob", plan, table);
         RunJobFunction worker = new RunJobFunction(
                 engine.client,
                 queues::client,
                 queues.url("JobQueue"),
-                Api.config("RunJob", plan, table),
+                config,
                 fence,
-                HotPartitionThreshold.defaults());
+                HotPartitionThreshold.defaults(),
+                config.jobPartitionShare(),
+                clock);
         poller = QueuePoller.start(
                 queues.client(),
                 queues.url("JobQueue"),
@@ -98,8 +121,12 @@ class PurgeTest {
                 10,
                 2,
                 event -> {
-                    taskReceived.countDown();
-                    return JobFunctions.invoke(worker, event, lines);
+                    running.incrementAndGet();
+                    try {
+                        return JobFunctions.invoke(worker, event, lines);
+                    } finally {
+                        running.decrementAndGet();
+                    }
                 },
                 new PrintStream(new ByteArrayOutputStream()));
     }
@@ -108,6 +135,11 @@ class PurgeTest {
     void stop() {
         poller.close();
         queues.close();
+    }
+
+    @AfterEach
+    void closeClient() {
+        patient.close();
     }
 
     @Test
@@ -167,8 +199,10 @@ class PurgeTest {
         assertThat(again.status()).isEqualTo(202);
         assertThat(again.json()).containsEntry("deletedAt", deleted.json().get("deletedAt"));
 
-        // WHEN the purge tasks run (after the fence)
-        Eventually.await(() -> itemsOf(plain).isEmpty() && itemsOf(hot).isEmpty(), Duration.ofSeconds(60));
+        // WHEN the purge tasks run (after the fence), until each workspace's purge has logged its end and no
+        // delivery of a task is left, in the queue or running (a slow delivery comes again after its visibility
+        // timeout of 1 s: two deliveries at once, whose deleted items both count)
+        awaitSettled(plain, hot);
 
         // THEN both leave no item, in any partition or shard, and no entry in the index
         assertThat(itemsOf(plain)).isEmpty();
@@ -187,65 +221,111 @@ class PurgeTest {
 
         // WHEN the task is delivered again, and the workspace is deleted again
         int linesBefore = lines.size();
-        queues.client()
-                .sendMessage(SendMessageRequest.builder()
-                        .queueUrl(queues.url("JobQueue"))
-                        .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
-                        .build());
-        Eventually.await(() -> lines.size() > linesBefore, Duration.ofSeconds(20));
+        sendTask(plain, purged.get("runId"));
         // THEN the redelivered task finds nothing to do, and the DELETE finds no workspace
-        assertThat(lines.get(linesBefore)).containsEntry("state", "gone").containsEntry("deleted", 0);
+        assertThat(awaitLine(linesBefore, plain)).containsEntry("state", "gone").containsEntry("deleted", 0);
         assertThat(api.deleteWorkspace(plain, null).status()).isEqualTo(404);
         // AND the id is free again; a stale task of the old purge does not touch the new workspace
         assertThat(api.createWorkspace(plain, "Again").status()).isEqualTo(201);
         int linesAfter = lines.size();
-        queues.client()
-                .sendMessage(SendMessageRequest.builder()
-                        .queueUrl(queues.url("JobQueue"))
-                        .messageBody(String.valueOf(Json.task(plain, purged.get("runId"))))
-                        .build());
-        Eventually.await(() -> lines.size() > linesAfter, Duration.ofSeconds(20));
-        assertThat(lines.get(linesAfter)).containsEntry("state", "not this purge");
+        sendTask(plain, purged.get("runId"));
+        assertThat(awaitLine(linesAfter, plain)).containsEntry("state", "not this purge");
         assertThat(api.getWorkspace(plain).status()).isEqualTo(200);
     }
 
     @Test
     void fence_shouldKeepACreateThatReadTheWorkspaceBeforeTheDelete_fromLeavingAnOrphan() throws Exception {
-        // GIVEN a workspace, and a create held between its two calls: it read the workspace live, and has not
-        // written its project yet
+        // GIVEN the deployed fence, on a clock that moves only when the test moves it, and a DELETE that sends its
+        // task at once (as a redrive or a hand-sent task comes before its fence): only the worker's own check of the
+        // fence stands between the sweep and a create that read the workspace live
+        stop();
+        start(Duration.ZERO, DEPLOYED_FENCE, clock);
+        // AND a create held between its two calls: it read the workspace live, and has not written its project yet
         Race race = heldCreate("racing");
         String racing = race.workspace();
 
-        // WHEN the workspace is deleted, and the create then writes its project, well inside the fence
+        // WHEN the workspace is deleted, and the worker takes its purge task
+        clock.catchUp();
         assertThat(api.deleteWorkspace(racing, null).status()).isEqualTo(202);
-        // Only once the worker holds the purge task, and would sweep at once but for the fence, may the create write
-        assertThat(taskReceived.await(10, TimeUnit.SECONDS)).isTrue();
+        Map<String, Object> first = awaitLine(0, racing);
+
+        // THEN it does not sweep: its fence has not passed, so it hands the task back to the queue to come later
+        assertThat(first).containsEntry("state", "waiting").containsEntry("deleted", 0);
+        assertThat(itemsOf(racing)).hasSize(1 + 3);
+
+        // WHEN the create then writes its project, inside the fence (no time has passed on the clock)
         race.hold().release.countDown();
-        Lambda.Response created = race.create().get(10, TimeUnit.SECONDS);
+        Lambda.Response created = race.create().get(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS);
+        // AND the fence passes, and the task comes again (as its continuation does)
+        clock.advance(DEPLOYED_FENCE);
+        sendTask(racing, first.get("runId"));
+        awaitSettled(racing);
 
         // THEN the create succeeded (it started while the workspace was live), yet the purge, which swept only
-        // after the fence, leaves nothing: no orphan project
+        // after the fence, leaves nothing: no orphan project (the create's among the items it deleted)
         assertThat(created.status()).as(created.body()).isEqualTo(201);
-        Eventually.await(() -> itemsOf(racing).isEmpty(), Duration.ofSeconds(30));
         assertThat(itemsOf(racing)).isEmpty();
-        assertThat(line(racing, "purged")).containsEntry("deleted", 1 + 3 + 1);
+        assertThat(deletedByEveryDelivery(racing)).isGreaterThanOrEqualTo(1 + 3 + 1);
+    }
+
+    @Test
+    void projectWrites_whileTheWorkspaceIsPurged_shouldBeAnsweredAsDocumented_andLeaveNothingAfterTheSweep()
+            throws Exception {
+        // GIVEN a workspace of 3 projects, deleted, its purge task held back by the deployed fence (on the test's
+        // clock)
+        stop();
+        start(Duration.ZERO, DEPLOYED_FENCE, clock);
+        String ws = Api.freshWorkspaceId("writes");
+        fill(ws, 3);
+        List<String> projects = api.listAllProjects(ws);
+        clock.catchUp();
+        assertThat(api.deleteWorkspace(ws, null).status()).isEqualTo(202);
+        Map<String, Object> first = awaitLine(0, ws);
+        assertThat(first).containsEntry("state", "waiting");
+
+        // WHEN a tenant patches one of its projects and deletes another before the sweep
+        Lambda.Response patched = api.patchProject(ws, projects.get(0), "\"1\"", "{\"name\":\"late\"}");
+        Lambda.Response deleted = api.deleteProject(ws, projects.get(1), null);
+
+        // THEN each is answered as docs/jobs.md says (one call on the project's own item, not refused), while the
+        // workspace and a create in it are refused at once
+        assertThat(patched.status()).as(patched.body()).isEqualTo(200);
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(204);
+        assertThat(api.getWorkspace(ws).status()).isEqualTo(404);
+        assertThat(api.createProject(ws, "{\"name\":\"late\"}").status()).isEqualTo(404);
+
+        // WHEN the fence passes and the purge sweeps
+        clock.advance(DEPLOYED_FENCE);
+        sendTask(ws, first.get("runId"));
+        awaitSettled(ws);
+
+        // THEN nothing of the workspace is left, the patched project included; and a write after the sweep finds
+        // nothing (it never creates what the purge deleted)
+        assertThat(itemsOf(ws)).isEmpty();
+        assertThat(api.patchProject(ws, projects.get(0), "\"2\"", "{\"name\":\"later\"}")
+                        .status())
+                .isEqualTo(404);
+        assertThat(api.deleteProject(ws, projects.get(2), null).status()).isEqualTo(404);
+        assertThat(itemsOf(ws)).isEmpty();
+        assertThat(indexEntriesOf(ws)).isEmpty();
     }
 
     @Test
     void withoutTheFence_theSameRace_shouldLeaveAnOrphan() throws Exception {
         // GIVEN the same race, with a worker that sweeps at once (no fence): this is what the fence prevents
         stop();
-        lines.clear();
-        start(Duration.ZERO);
+        start(Duration.ZERO, Duration.ZERO, Clock.systemUTC());
         Race race = heldCreate("unfenced");
         String racing = race.workspace();
 
         // WHEN the workspace is deleted and purged before the held create writes
         assertThat(api.deleteWorkspace(racing, null).status()).isEqualTo(202);
-        Eventually.await(
-                () -> lines.stream().anyMatch(l -> racing.equals(l.get("workspaceId"))), Duration.ofSeconds(30));
+        assertThat(awaitLine(0, racing)).containsEntry("state", "purged");
         race.hold().release.countDown();
-        assertThat(race.create().get(10, TimeUnit.SECONDS).status()).isEqualTo(201);
+        assertThat(race.create()
+                        .get(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS)
+                        .status())
+                .isEqualTo(201);
 
         // THEN its project is an orphan: in the table, with no workspace
         List<Map<String, AttributeValue>> left = itemsOf(racing);
@@ -269,7 +349,7 @@ class PurgeTest {
                     && partition.equals(put.item().get(KeyCodec.PARTITION_KEY).s())) {
                 reached.countDown();
                 try {
-                    release.await(30, TimeUnit.SECONDS);
+                    release.await(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -291,13 +371,14 @@ class PurgeTest {
                 ApiEvent.of("POST", ApiEvent.PROJECTS)
                         .path("workspaceId", workspace)
                         .body("{\"name\":\"racing\"}")));
-        assertThat(hold.reached.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(hold.reached.await(Eventually.FAILSAFE.toSeconds(), TimeUnit.SECONDS))
+                .isTrue();
         return new Race(workspace, hold, created);
     }
 
     private void fill(String workspace, int projects) {
         assertThat(api.createWorkspace(workspace, "W").status()).isEqualTo(201);
-        ControlPlaneStore store = new ControlPlaneStore(engine.client, engine.pool, table, plan);
+        ControlPlaneStore store = new ControlPlaneStore(patient, engine.pool, table, plan);
         Ulid ids = Ulid.generator();
         for (int p = 0; p < projects; p++) {
             ProjectId id = ids.next();
@@ -341,7 +422,7 @@ class PurgeTest {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {
-            var page = engine.client.scan(ScanRequest.builder()
+            var page = patient.scan(ScanRequest.builder()
                     .tableName(table)
                     .indexName(index)
                     .consistentRead(index == null ? Boolean.TRUE : null)
@@ -368,6 +449,63 @@ class PurgeTest {
         }
     }
 
+    /**
+     * The first log line about {@code workspace} from the {@code from}-th on, once the worker has logged it: a task's
+     * line is the event a test waits for (never a time).
+     */
+    private Map<String, Object> awaitLine(int from, String workspace) throws InterruptedException {
+        Eventually.await(() -> lineFrom(from, workspace).isPresent(), Eventually.FAILSAFE);
+        return lineFrom(from, workspace)
+                .orElseThrow(() -> new AssertionError("no line about " + workspace + " from " + from + ": " + lines));
+    }
+
+    private Optional<Map<String, Object>> lineFrom(int from, String workspace) {
+        synchronized (lines) {
+            return lines.subList(Math.min(from, lines.size()), lines.size()).stream()
+                    .filter(l -> workspace.equals(l.get("workspaceId")))
+                    .findFirst();
+        }
+    }
+
+    /**
+     * Waits until each workspace's purge has logged its end ({@code purged}) and no delivery of a task is left: none
+     * in the queue to receive or in flight, and none running in the worker. A delivery that starts after the end (a
+     * continuation still delayed, say) finds the workspace gone and deletes nothing.
+     */
+    private void awaitSettled(String... workspaces) throws InterruptedException {
+        Eventually.await(
+                () -> Arrays.stream(workspaces).allMatch(ws -> hasLine(ws, "purged"))
+                        && JobFunctions.depth(queues, "JobQueue") == 0
+                        && running.get() == 0,
+                Eventually.FAILSAFE);
+        for (String ws : workspaces) {
+            assertThat(hasLine(ws, "purged"))
+                    .as("the purge of %s ended: %s", ws, lines)
+                    .isTrue();
+        }
+        assertThat(JobFunctions.depth(queues, "JobQueue"))
+                .as("tasks left in the queue")
+                .isZero();
+        assertThat(running.get()).as("deliveries still running").isZero();
+    }
+
+    private boolean hasLine(String workspace, String state) {
+        synchronized (lines) {
+            return lines.stream().anyMatch(l -> workspace.equals(l.get("workspaceId")) && state.equals(l.get("state")));
+        }
+    }
+
+    private static Duration deployedFence() {
+        Map<String, Object> variables = SamTemplate.map(SamTemplate.map(
+                        SamTemplate.map(SamTemplate.load(TestEngine.get().root.resolve("template.yaml"))
+                                        .resources()
+                                        .get("RunJob")
+                                        .get("Properties"))
+                                .get("Environment"))
+                .get("Variables"));
+        return Duration.ofSeconds(Long.parseLong(String.valueOf(variables.get("PURGE_FENCE_SECONDS"))));
+    }
+
     private Map<String, Object> line(String workspace, String state) {
         synchronized (lines) {
             return lines.stream()
@@ -375,6 +513,15 @@ class PurgeTest {
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("no " + state + " line for " + workspace + ": " + lines));
         }
+    }
+
+    /** Sends the purge task of {@code workspace}'s run again, as a redelivery or its continuation comes. */
+    private void sendTask(String workspace, Object runId) {
+        queues.client()
+                .sendMessage(SendMessageRequest.builder()
+                        .queueUrl(queues.url("JobQueue"))
+                        .messageBody(Json.task(workspace, runId))
+                        .build());
     }
 
     /** The body of a purge task, as DeleteWorkspace sends it. */

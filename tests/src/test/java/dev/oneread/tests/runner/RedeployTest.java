@@ -8,6 +8,7 @@ import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.StartApi;
 import dev.oneread.local.runner.StartApiState;
 import dev.oneread.tests.support.EngineProxy;
+import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.RunnerCommand;
 import dev.oneread.tests.support.RunnerCommand.Run;
 import dev.oneread.tests.support.TestEngine;
@@ -38,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RedeployTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    /** The most a wait for an event takes: only a hang reaches it. */
+    private static final Duration WAIT = Eventually.FAILSAFE;
 
     private final TestEngine engine = TestEngine.get();
     private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());

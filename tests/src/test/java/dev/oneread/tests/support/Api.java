@@ -88,15 +88,15 @@ public final class Api {
      * fence it chose.
      */
     public Api withJobQueue(SqsClient sqs, String queueUrl, Duration fence) {
+        return withJobQueue(sqs, queueUrl, fence, Clock.systemUTC());
+    }
+
+    /** As {@link #withJobQueue(SqsClient, String, Duration)}, the DELETE stamping its time from {@code clock}. */
+    public Api withJobQueue(SqsClient sqs, String queueUrl, Duration fence, Clock clock) {
         handlers.put(
                 "DeleteWorkspace",
                 new DeleteWorkspaceFunction(
-                        engine.client,
-                        sqs,
-                        queueUrl,
-                        config("DeleteWorkspace", plan, table),
-                        fence,
-                        Clock.systemUTC()));
+                        engine.client, sqs, queueUrl, config("DeleteWorkspace", plan, table), fence, clock));
         return this;
     }
 

@@ -13,6 +13,12 @@ import java.util.function.BooleanSupplier;
 public final class Eventually {
     public static final Duration POLL = Duration.ofMillis(100);
 
+    /**
+     * The limit of a wait for an event that must come (a task's log line, a job's end): only a hang reaches it, not a
+     * busy machine, so the wait never decides a test; the event does, and the assertions after it.
+     */
+    public static final Duration FAILSAFE = Duration.ofMinutes(5);
+
     private Eventually() {}
 
     public static void await(BooleanSupplier done, Duration limit) throws InterruptedException {

@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.model.GetQueueAttributesRequest;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /** The job functions as the tests and benchmarks run them: on a test engine's table and queues, invoked as an event
  * source mapping invokes them, their log lines collected. */
@@ -54,6 +56,23 @@ public final class JobFunctions {
         }
         context.logLines.forEach(line -> lines.add(Json.readObject(line)));
         return out.toByteArray();
+    }
+
+    /**
+     * The messages of one of the test's queues that are to be received or in flight: 0 once every delivery has been
+     * deleted (succeeded) or moved on. Delayed messages (a continuation waiting its turn) are not counted.
+     */
+    public static int depth(LocalQueues queues, String queue) {
+        Map<QueueAttributeName, String> attributes = queues.client()
+                .getQueueAttributes(GetQueueAttributesRequest.builder()
+                        .queueUrl(queues.url(queue))
+                        .attributeNames(
+                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
+                                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)
+                        .build())
+                .attributes();
+        return Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES))
+                + Integer.parseInt(attributes.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
     }
 
     public static int applied(List<Map<String, Object>> lines) {

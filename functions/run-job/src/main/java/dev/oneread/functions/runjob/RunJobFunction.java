@@ -68,13 +68,29 @@ public final class RunJobFunction implements RequestStreamHandler {
             Duration purgeFence,
             HotPartitionThreshold hot,
             JobPace.Share share) {
+        this(client, sqs, queueUrl, config, purgeFence, hot, share, Clock.systemUTC());
+    }
+
+    /**
+     * @param clock what the tasks take as now (a purge's fence, a run id's admission): the system's, or one a test
+     *     moves to let a fence pass as an event
+     */
+    public RunJobFunction(
+            DynamoDbClient client,
+            Supplier<SqsClient> sqs,
+            String queueUrl,
+            FunctionConfig config,
+            Duration purgeFence,
+            HotPartitionThreshold hot,
+            JobPace.Share share,
+            Clock clock) {
         // Without a queue (a task invoked by hand, outside a local world), a purge that runs out of time fails its
         // message instead of continuing: it comes back after the visibility timeout and goes on all the same.
         this.worker = new JobWorker(
                 new StatsRollup(client, config.tableName(), config.shardPlan(), hot, share),
                 new WorkspacePurge(client, config.tableName(), config.shardPlan(), purgeFence, share),
                 queueUrl == null || queueUrl.isBlank() ? null : new TaskQueue(sqs, queueUrl),
-                Clock.systemUTC(),
+                clock,
                 config.shardPlan());
     }
 
