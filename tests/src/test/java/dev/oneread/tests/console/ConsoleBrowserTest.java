@@ -6,6 +6,7 @@ import dev.oneread.json.Json;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Chromium;
 import dev.oneread.tests.support.ConsolePage;
+import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import java.net.URI;
@@ -13,7 +14,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +68,7 @@ class ConsoleBrowserTest {
             create(hot, "{\"name\":\"hot " + i + "\"}");
         }
         browser = Chromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(10));
+        wait = new WebDriverWait(browser, Eventually.FAILSAFE);
         Files.createDirectories(SCREENSHOTS);
         browser.get(api.uri("/_console").toString());
         wait.until(d -> d.findElement(By.id("status")).getText().equals("live"));
@@ -300,7 +300,7 @@ class ConsoleBrowserTest {
             browser.get(empty.uri("/_console").toString());
             wait.until(d -> d.findElement(By.id("status")).getText().equals("live"));
             browser.findElement(By.id("import-fixtures")).sendKeys(file.toString());
-            new WebDriverWait(browser, Duration.ofSeconds(60))
+            new WebDriverWait(browser, Eventually.FAILSAFE)
                     .until(d -> d.findElement(By.id("status")).getText().startsWith("imported"));
             assertThat(browser.findElement(By.id("status")).getText())
                     .isEqualTo("imported " + items.size() + " of " + items.size() + ", skipped 0");
@@ -309,7 +309,7 @@ class ConsoleBrowserTest {
             assertThat(Json.readObject(copy.body())).isEqualTo(Json.readObject(exported.body()));
             // AND importing it again writes nothing: every item is skipped as existing
             browser.findElement(By.id("import-fixtures")).sendKeys(file.toString());
-            new WebDriverWait(browser, Duration.ofSeconds(60))
+            new WebDriverWait(browser, Eventually.FAILSAFE)
                     .until(d -> d.findElement(By.id("status")).getText().endsWith("skipped " + items.size()));
         } finally {
             browser.get(api.uri("/_console").toString());
@@ -389,7 +389,7 @@ class ConsoleBrowserTest {
         Files.writeString(bad, "not json", StandardCharsets.UTF_8);
         browser.findElement(By.id("import-fixtures")).sendKeys(bad.toString());
         wait.until(d -> d.findElement(By.id("status")).getText().startsWith("error"));
-        new WebDriverWait(browser, Duration.ofSeconds(15))
+        new WebDriverWait(browser, Eventually.FAILSAFE)
                 .until(d -> d.findElement(By.id("status")).getText().equals("live"));
     }
 

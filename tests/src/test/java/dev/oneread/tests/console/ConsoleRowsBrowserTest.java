@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.json.Json;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ConsolePage;
+import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +55,7 @@ class ConsoleRowsBrowserTest {
         api = page.api;
         browser = page.browser;
         // Rows are drawn anew when their item changes, so a row found a moment ago can be gone: look again.
-        wait = new WebDriverWait(browser, Duration.ofSeconds(10));
+        wait = new WebDriverWait(browser, Eventually.FAILSAFE);
         wait.ignoring(StaleElementReferenceException.class);
         ConsolePage.createWorkspace(api, ws);
         // GIVEN projects, one with a long name, one created with a long idempotency key (its record's sort key is

@@ -18,7 +18,6 @@ import dev.oneread.tests.support.TestEngine;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -185,7 +184,7 @@ class ConsoleScaleTest {
                 .orElseThrow();
         api.send("DELETE", projects(ws) + "/" + other.substring("PROJ#".length()), null, List.of(ws), false);
         // THEN the partition list's items and bytes are the table's, and the index's entries too
-        Eventually.await(() -> countsMatch(ws), Duration.ofSeconds(20));
+        Eventually.await(() -> countsMatch(ws), Eventually.FAILSAFE);
         assertCountsMatchTheTable(ws);
     }
 
@@ -275,7 +274,7 @@ class ConsoleScaleTest {
     }
 
     private void awaitCounted() throws Exception {
-        Eventually.await(() -> partitions().get("counting") == null, Duration.ofSeconds(20));
+        Eventually.await(() -> partitions().get("counting") == null, Eventually.FAILSAFE);
         assertThat(partitions().get("counting")).isNull();
     }
 
