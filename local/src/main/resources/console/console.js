@@ -113,6 +113,9 @@ async function loadPartitions() {
   $('#table-name').textContent = visible(`table ${data.table}${counting}`);
   if (data.counting) setTimeout(refreshPartitionsSoon, 1000);
   const list = $('#partitions');
+  // A refresh re-renders both lists; a shard list the user opened stays open, so a write elsewhere never folds it.
+  const openTenants = openKeys(list, 'li.tenant', 'data-tenant');
+  const openIndexKeys = openKeys($('#index-partitions'), 'li.index-key', 'data-key');
   list.replaceChildren();
   for (const tenant of data.tenants) {
     // The shard count is the plan's (HotTenantShards); the partitions found only say how many hold data.
@@ -134,7 +137,8 @@ async function loadPartitions() {
         b.addEventListener('click', () => openCollection({ partition: p.partition, tenant: tenant.tenant }));
         shards.append(el('li', {}, b, el('span', { class: 'muted' }, ` ${plural(p.items, 'item')} · ${formatBytes(p.bytes)}`)));
       }
-      item.append(el('details', {}, el('summary', {}, plural(tenant.partitions.length, 'partition')), shards));
+      item.append(el('details', { open: openTenants.has(tenant.tenant) },
+        el('summary', {}, plural(tenant.partitions.length, 'partition')), shards));
     }
     list.append(item);
   }
@@ -148,11 +152,16 @@ async function loadPartitions() {
   index.replaceChildren(...(data.index ?? []).map((group) => el('li', { class: 'index-key', 'data-key': group.key },
     el('strong', {}, group.key),
     el('span', { class: 'muted' }, ` ${plural(group.items, 'entry', 'entries')} · ${plural(group.partitions.length, 'shard')}`),
-    el('details', {}, el('summary', {}, 'shards'),
+    el('details', { open: openIndexKeys.has(group.key) }, el('summary', {}, 'shards'),
       el('ul', { class: 'shards' }, ...group.partitions.map((p) =>
         el('li', {}, el('button', { type: 'button', class: 'index-partition', 'data-partition': p.partition,
           title: 'open this index partition as a query' }, p.partition), el('span', { class: 'muted' }, ` ${p.items}`))))))));
   if (!(data.index ?? []).length) index.append(el('li', { class: 'muted empty' }, 'No index entries: projects appear here by status.'));
+}
+
+/** The keys ({@code attribute}) of the {@code selector} items in {@code list} whose shard list is open. */
+function openKeys(list, selector, attribute) {
+  return new Set([...list.querySelectorAll(`${selector}:has(> details[open])`)].map((li) => li.getAttribute(attribute)));
 }
 
 /** "1 entry", "2 entries": every count on the page goes through here. */

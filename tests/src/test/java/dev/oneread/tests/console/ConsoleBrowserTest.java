@@ -27,6 +27,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -196,12 +197,20 @@ class ConsoleBrowserTest {
         assertThat(rows().get(0).getAttribute("data-sort")).isEqualTo("META");
         assertThat(rows().stream().map(r -> r.getAttribute("data-partition")).distinct())
                 .hasSize(11); // WS#hot for META, and its 10 shards
-        tenant.findElement(By.tagName("summary")).click();
-        assertThat(tenant.findElements(By.cssSelector(".shard[data-shard]")).stream()
-                        .map(s -> s.getText())
-                        .toList())
-                .contains("#01", "#10")
-                .hasSize(11);
+        // The pane re-renders when the table changes: opening and reading are one step, retried on a stale element
+        List<String> shards = wait.ignoring(StaleElementReferenceException.class)
+                .until(d -> {
+                    WebElement listed =
+                            d.findElement(By.cssSelector("#partitions li.tenant[data-tenant='" + hot + "']"));
+                    WebElement details = listed.findElement(By.tagName("details"));
+                    if (details.getAttribute("open") == null) {
+                        details.findElement(By.tagName("summary")).click();
+                    }
+                    return listed.findElements(By.cssSelector(".shard[data-shard]")).stream()
+                            .map(WebElement::getText)
+                            .toList();
+                });
+        assertThat(shards).contains("#01", "#10").hasSize(11);
         // AND the secondary index's partitions are a group of their own: 130 ACTIVE projects over its 8 shards
         WebElement active = wait.until(
                 d -> d.findElement(By.cssSelector("#index-partitions li.index-key[data-key='STATUS#ACTIVE']")));

@@ -17,8 +17,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -282,19 +285,51 @@ class ConsoleToolsBrowserTest {
     }
 
     @Test
+    void openShardList_shouldStayOpenWhenTheListIsRendered() {
+        // GIVEN the index key STATUS#ACTIVE with its shard list opened by the user
+        // (another test may have opened it already: it stays open, that is the point)
+        WebElement key = wait.until(d -> indexKey(d, "STATUS#ACTIVE"));
+        if (key.findElement(By.tagName("details")).getAttribute("open") == null) {
+            key.findElement(By.tagName("summary")).click();
+        }
+        assertThat(key.findElement(By.tagName("details")).getAttribute("open")).isNotNull();
+        // WHEN the left pane renders again (the filter's input event re-reads the partitions, as a write does)
+        browser.findElement(By.id("filter")).sendKeys(" ");
+        wait.until(ExpectedConditions.stalenessOf(key));
+        // THEN the rendered key's shard list is still open: a refresh never folds what the user opened
+        WebElement rendered = wait.until(d -> indexKey(d, "STATUS#ACTIVE"));
+        assertThat(rendered.findElement(By.tagName("details")).getAttribute("open"))
+                .isNotNull();
+        browser.findElement(By.id("filter")).clear();
+    }
+
+    private static WebElement indexKey(WebDriver d, String key) {
+        return d.findElements(By.cssSelector("#index-partitions li.index-key")).stream()
+                .filter(li -> key.equals(li.getAttribute("data-key")))
+                .findFirst()
+                .orElse(null);
+    }
+
+    @Test
     void indexPartitionInTheLeftPane_shouldOpenAsAQueryOfGsi1() throws Exception {
         // GIVEN the left pane's Index GSI1 list, with its shards shown
         resetReadForm();
-        WebElement key = wait.until(d -> d.findElements(By.cssSelector("#index-partitions li.index-key")).stream()
-                .filter(li -> li.getAttribute("data-key").equals("STATUS#ACTIVE"))
-                .findFirst()
-                .orElse(null));
-        key.findElement(By.tagName("summary")).click();
-        WebElement shard = key.findElement(By.cssSelector("button.index-partition"));
-        String indexPartition = shard.getAttribute("data-partition");
-        // WHEN one of its partitions is clicked
+        // The list re-renders when the table changes: finding, opening and clicking are one step, retried on a stale
+        // element (a click that throws never happened, so the step runs once to its end).
         clearSummary();
-        shard.click();
+        String indexPartition = wait.ignoring(StaleElementReferenceException.class)
+                .until(d -> {
+                    WebElement key = indexKey(d, "STATUS#ACTIVE");
+                    if (key == null) return null;
+                    WebElement details = key.findElement(By.tagName("details"));
+                    if (details.getAttribute("open") == null)
+                        details.findElement(By.tagName("summary")).click();
+                    WebElement shard = key.findElement(By.cssSelector("button.index-partition"));
+                    String partition = shard.getAttribute("data-partition");
+                    // WHEN one of its partitions is clicked
+                    shard.click();
+                    return partition;
+                });
         // THEN the form is a Query of GSI1 on it, and it ran: as many items as the engine's own query returns
         wait.until(d -> d.findElement(By.id("read-summary")).getText().startsWith("Query on GSI1"));
         assertThat(new Select(browser.findElement(By.id("read-target")))
