@@ -3,18 +3,12 @@ package dev.oneread.tests.idempotency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
-import dev.oneread.keys.KeyCodec;
-import dev.oneread.keys.PrimaryKey;
-import dev.oneread.keys.WorkspaceId;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.LocalApi;
+import dev.oneread.tests.support.PlantedReplays;
+import dev.oneread.tests.support.PlantedReplays.StoredResponse;
 import dev.oneread.tests.support.TestEngine;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.time.Instant;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -133,35 +127,19 @@ class ForgedReplayTest {
 
     /** A completed record of {@code ws}'s key, as the API would write it but for the response it keeps. */
     private static Map<String, AttributeValue> record(String ws, String key, String location, String bodyWorkspace) {
-        String keyHash = sha256(String.join("\n", CALLER, PROJECTS_ROUTE, ws, key));
-        PrimaryKey primary = KeyCodec.idempotencyKey(WorkspaceId.of(ws), keyHash);
-        Map<String, AttributeValue> item = new LinkedHashMap<>();
-        item.put("EntityRef", AttributeValue.fromS(primary.partition()));
-        item.put("Detail", AttributeValue.fromS(primary.sort()));
-        item.put("status", AttributeValue.fromS("COMPLETED"));
-        item.put("payloadHash", AttributeValue.fromS(sha256(BODY)));
-        item.put("holder", AttributeValue.fromS("AAAAAAAAAAAAAAAAAAAAAA"));
-        item.put(
-                "inProgressUntil",
-                AttributeValue.fromN(Long.toString(Instant.now().toEpochMilli())));
-        item.put(
-                "expiresAt",
-                AttributeValue.fromN(
-                        Long.toString(Instant.now().plusSeconds(3600).getEpochSecond())));
-        item.put("responseStatus", AttributeValue.fromN("201"));
-        item.put(
-                "responseHeaders",
-                AttributeValue.fromM(Map.of(
-                        "content-type", AttributeValue.fromS("application/json"),
-                        "location", AttributeValue.fromS(location),
-                        "etag", AttributeValue.fromS("\"1\""))));
-        item.put(
-                "responseBody",
-                AttributeValue.fromS("{\"id\":\"" + FORGED_PROJECT + "\",\"workspaceId\":\"" + bodyWorkspace
-                        + "\",\"name\":\"forged\",\"description\":null,\"status\":\"ACTIVE\","
-                        + "\"createdAt\":\"2026-12-01T09:00:00Z\",\"updatedAt\":\"2026-12-01T09:00:00Z\","
-                        + "\"version\":1}"));
-        return item;
+        return PlantedReplays.completed(
+                CALLER,
+                PROJECTS_ROUTE,
+                ws,
+                key,
+                BODY,
+                new StoredResponse(
+                        201,
+                        Map.of("content-type", "application/json", "location", location, "etag", "\"1\""),
+                        "{\"id\":\"" + FORGED_PROJECT + "\",\"workspaceId\":\"" + bodyWorkspace
+                                + "\",\"name\":\"forged\",\"description\":null,\"status\":\"ACTIVE\","
+                                + "\"createdAt\":\"2026-12-01T09:00:00Z\",\"updatedAt\":\"2026-12-01T09:00:00Z\","
+                                + "\"version\":1}"));
     }
 
     /** The item in DynamoDB JSON, as an export file holds it. */
@@ -176,14 +154,5 @@ class ForgedReplayTest {
                         .key(Map.of("EntityRef", of.get("EntityRef"), "Detail", of.get("Detail"))))
                 .item();
         return found == null || found.isEmpty() ? null : found;
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

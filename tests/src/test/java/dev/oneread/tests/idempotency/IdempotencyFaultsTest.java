@@ -10,6 +10,8 @@ import dev.oneread.tests.support.InjectedFaults;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.MovableClock;
 import dev.oneread.tests.support.Partitions;
+import dev.oneread.tests.support.PlantedReplays;
+import dev.oneread.tests.support.PlantedReplays.StoredResponse;
 import dev.oneread.tests.support.TestEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -356,40 +358,20 @@ class IdempotencyFaultsTest {
      * forged replay that sets a cookie and answers HTML. Issue 22 found it replayed as written.
      */
     private static Map<String, AttributeValue> plantedReplay(String ws, String key, int status, String body) {
-        String keyHash = sha256(String.join("\n", "user-1", "POST " + ApiEvent.PROJECTS, ws, key));
-        Map<String, AttributeValue> item = new java.util.LinkedHashMap<>();
-        item.put("EntityRef", AttributeValue.fromS("WS#" + ws));
-        item.put("Detail", AttributeValue.fromS("IDEM#" + keyHash));
-        item.put("status", AttributeValue.fromS("COMPLETED"));
-        item.put("payloadHash", AttributeValue.fromS(sha256(BODY)));
-        item.put("holder", AttributeValue.fromS("AAAAAAAAAAAAAAAAAAAAAA"));
-        item.put(
-                "inProgressUntil",
-                AttributeValue.fromN(Long.toString(Instant.now().toEpochMilli())));
-        item.put(
-                "expiresAt",
-                AttributeValue.fromN(
-                        Long.toString(Instant.now().plusSeconds(3600).getEpochSecond())));
-        item.put("responseStatus", AttributeValue.fromN(Integer.toString(status)));
-        item.put(
-                "responseHeaders",
-                AttributeValue.fromM(Map.of(
-                        "content-type", AttributeValue.fromS("text/html"),
-                        "set-cookie", AttributeValue.fromS("session=forged; Path=/"),
-                        "location", AttributeValue.fromS("/workspaces/" + ws + "/projects/01JDQ6V7K4N3M2P1R0S9T8V7W6"),
-                        "etag", AttributeValue.fromS("\"1\""))));
-        item.put("responseBody", AttributeValue.fromS(body));
-        return item;
-    }
-
-    private static String sha256(String text) {
-        try {
-            return java.util.HexFormat.of()
-                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                            .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return PlantedReplays.completed(
+                "user-1",
+                "POST " + ApiEvent.PROJECTS,
+                ws,
+                key,
+                BODY,
+                new StoredResponse(
+                        status,
+                        Map.of(
+                                "content-type", "text/html",
+                                "set-cookie", "session=forged; Path=/",
+                                "location", "/workspaces/" + ws + "/projects/01JDQ6V7K4N3M2P1R0S9T8V7W6",
+                                "etag", "\"1\""),
+                        body));
     }
 
     @Test
