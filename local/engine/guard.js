@@ -5,19 +5,24 @@
 // partitions its old and new images occupy); it is refused, as DynamoDB refuses it, while one of their buckets (or
 // the table's OnDemandThroughput cap) is in debt; once dynalite has served it, each is debited by what it consumed.
 // dynalite is always asked for its ConsumedCapacity (TOTAL), and the field is removed from the answer when the
-// client did not ask for it. What dynalite does not report is computed as DynamoDB computes it (capacity.js).
+// client did not ask for it. What dynalite does not report is computed as DynamoDB computes it (capacity.js) and put
+// into the answer: a write's index write units (the total, and per index for INDEXES), and the minimum read of a
+// Query that reads nothing.
 //
 // Scan is not limited per partition: one Scan page walks many partition key values in hash order, and the only Scan
 // in oneread is the index backfill job, which paces itself (JobPartitionShare). It counts against the table's caps.
 //
-// Old images: a write's back-pressure depends on the index entries of the item it replaces, which the request does
-// not carry, so the guard reads it first (a consistent GetItem, or one BatchGetItem for a BatchWriteItem, sent to
-// dynalite directly, never limited nor counted). Another write to the same item may land between that read and the
-// write: the debit then follows the image read, a difference of at most one item's units.
+// Old and new images: a write's back-pressure and its index write units depend on the index entries of the item it
+// replaces and of the item it leaves, which neither the request nor dynalite's answer carries, so the guard reads
+// them (a consistent GetItem, or one BatchGetItem for a BatchWriteItem, sent to dynalite directly, never limited nor
+// counted) before and after the write, holding the item (changes.lock) from the first read to the last: every write
+// to an item comes through here, so no other write lands between them, and the images are exactly this write's.
 const { call, exchange, send, TARGET_PREFIX } = require('./inner')
 const { reason, throttleError, KEY_RANGE, MAX_ON_DEMAND, THROTTLE_STATUS } = require('./throttling')
 const { count } = require('./heat')
-const { canonical, keyText, readUnits, minimumRead, tableWriteUnits, indexPartitions, indexWrites } = require('./capacity')
+const {
+  canonical, keyText, readUnits, minimumRead, tableWriteUnits, indexPartitions, indexWrites, writeCapacity, withMinimumRead,
+} = require('./capacity')
 
 const ASKED = new Set(['TOTAL', 'INDEXES'])
 const CONDITION_FAILED = /#ConditionalCheckFailedException$/
@@ -146,10 +151,10 @@ class PartitionGuard {
     return checks
   }
 
-  /** Debits a served table write: its own units on its partition, and each index write on that index partition. */
-  debitWrite (schema, key, units, oldItem, newItem, pending) {
+  /** Debits a served table write: its own units on its partition, and each of its index writes on that partition. */
+  debitWrite (schema, key, units, writes, pending) {
     this.debit(schema, this.partition(schema, null, key), 'write', units, pending)
-    for (const w of indexWrites(schema, oldItem, newItem)) {
+    for (const w of writes) {
       const p = this.partition(schema, w.index, w.key)
       if (!pending) {
         p.consumed.write += w.units
@@ -249,6 +254,7 @@ const HANDLERS = {
     const answer = await this.run(ctx, ctx.data, true)
     if (answer.status === 200) {
       // dynalite bills a Query that reads nothing 0 units; DynamoDB charges at least one read.
+      answer.data.ConsumedCapacity = withMinimumRead(answer.data.ConsumedCapacity, ctx.data.IndexName, ctx.data.ConsistentRead)
       const consumed = answer.data.ConsumedCapacity ? answer.data.ConsumedCapacity.CapacityUnits : 0
       this.debit(schema, partition, 'read', Math.max(consumed, minimumRead(ctx.data.ConsistentRead)))
     }
@@ -268,15 +274,15 @@ const HANDLERS = {
   },
 
   async PutItem (ctx) {
-    return write.call(this, ctx, 'PutItem', ctx.data.Item, async () => ctx.data.Item)
+    return write.call(this, ctx, 'PutItem', ctx.data.Item)
   },
 
   async UpdateItem (ctx) {
-    return write.call(this, ctx, 'UpdateItem', ctx.data.Key, (schema, key) => this.item(schema, key))
+    return write.call(this, ctx, 'UpdateItem', ctx.data.Key)
   },
 
   async DeleteItem (ctx) {
-    return write.call(this, ctx, 'DeleteItem', ctx.data.Key, async () => null)
+    return write.call(this, ctx, 'DeleteItem', ctx.data.Key)
   },
 
   async BatchWriteItem (ctx) {
@@ -355,16 +361,16 @@ const HANDLERS = {
 }
 
 /** PutItem, UpdateItem, DeleteItem: the table partition and the index partitions of the old (and new) image. */
-async function write (ctx, operation, keySource, newImage) {
+async function write (ctx, operation, keySource) {
   const schema = await this.schema(ctx.data.TableName)
   const key = schema && keyOf(schema, keySource)
   if (!key) return PASS
   // Held from the old image's read to the new one's: no other write to the item lands between them.
-  return this.changes.lock([itemId(schema, key)], () => writeHeld.call(this, ctx, operation, schema, key, newImage))
+  return this.changes.lock([itemId(schema, key)], () => writeHeld.call(this, ctx, operation, schema, key))
 }
 
-/** A single write whose item is held: its checks, the write, its debit and its change record. */
-async function writeHeld (ctx, operation, schema, key, newImage) {
+/** A single write whose item is held: its checks, the write, its capacity, its debit and its change record. */
+async function writeHeld (ctx, operation, schema, key) {
   const partitionKey = keyText(key[schema.keys[0]])
   const oldItem = await this.item(schema, key)
   const knownNew = ctx.data.Item || null
@@ -372,11 +378,13 @@ async function writeHeld (ctx, operation, schema, key, newImage) {
   if (refused) return this.throttle(ctx, refused)
   const answer = await this.run(ctx, ctx.data, true)
   if (answer.status === 200) {
-    const newItem = await newImage(schema, key)
-    const consumed = answer.data.ConsumedCapacity
-    this.debitWrite(schema, partitionKey, consumed ? consumed.CapacityUnits : tableWriteUnits(oldItem, newItem), oldItem, newItem)
-    // A put's item as dynalite stored it (numbers normalized: 1.50 is 1.5), as a stream record shows it.
-    this.changes.append(schema.name, operation, key, oldItem, operation === 'PutItem' ? await this.item(schema, key) : newItem)
+    // The item as dynalite stored it (a put's numbers normalized: 1.50 is 1.5), as a stream record shows it.
+    const newItem = operation === 'DeleteItem' ? null : await this.item(schema, key)
+    const units = tableWriteUnits(oldItem, newItem)
+    const writes = indexWrites(schema, oldItem, newItem)
+    answer.data.ConsumedCapacity = writeCapacity(schema.name, ctx.data.ReturnConsumedCapacity, units, writes)
+    this.debitWrite(schema, partitionKey, units, writes)
+    this.changes.append(schema.name, operation, key, oldItem, newItem)
   } else if (answer.data && CONDITION_FAILED.test(answer.data.__type || '')) {
     // A write whose condition fails still consumes write capacity: the existing item's size, at least one unit.
     this.debit(schema, this.partition(schema, null, partitionKey), 'write', tableWriteUnits(oldItem, null))
@@ -415,9 +423,10 @@ async function batchWrite (ctx, requestItems) {
         continue
       }
       const units = tableWriteUnits(oldItem, w.item)
-      this.debitWrite(schema, w.partitionKey, units, oldItem, w.item, pending)
+      const writes = indexWrites(schema, oldItem, w.item)
+      this.debitWrite(schema, w.partitionKey, units, writes, pending)
       ;(admitted[table] = admitted[table] || []).push(w.request)
-      served.push({ ...w, schema, units, oldItem })
+      served.push({ ...w, schema, units, writes, oldItem })
     }
   }
   // DynamoDB's BatchWriteItem: throttled items come back in UnprocessedItems; only when none could be processed
@@ -425,8 +434,18 @@ async function batchWrite (ctx, requestItems) {
   if (!served.length) return this.throttle(ctx, distinct(reasons))
   const answer = await this.run(ctx, { ...ctx.data, RequestItems: admitted }, false)
   if (answer.status === 200) {
-    for (const w of served) this.debitWrite(w.schema, w.partitionKey, w.units, w.oldItem, w.item)
-    await recordBatch.call(this, served)
+    // Each item's units again, now from the item as stored: what the reservation above estimated from the request.
+    const stored = await storedPuts.call(this, served)
+    for (const w of served) {
+      const newItem = w.item ? stored.get(itemId(w.schema, w.key)) || w.item : null
+      w.units = tableWriteUnits(w.oldItem, newItem)
+      w.writes = indexWrites(w.schema, w.oldItem, newItem)
+      this.debitWrite(w.schema, w.partitionKey, w.units, w.writes)
+      this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, newItem)
+    }
+    // One ConsumedCapacity per table written, its items' units summed, index writes included.
+    answer.data.ConsumedCapacity = [...groupBy(served, (w) => w.schema.name)].map(([table, writes]) => writeCapacity(
+      table, ctx.data.ReturnConsumedCapacity, writes.reduce((sum, w) => sum + w.units, 0), writes.flatMap((w) => w.writes)))
     const out = answer.data.UnprocessedItems || {}
     for (const [table, requests] of Object.entries(unprocessed)) out[table] = (out[table] || []).concat(requests)
     answer.data.UnprocessedItems = out
@@ -434,17 +453,15 @@ async function batchWrite (ctx, requestItems) {
   this.reply(ctx, answer)
 }
 
-/** The change records of a served BatchWriteItem: its puts' items as dynalite stored them, read in one call a table. */
-async function recordBatch (served) {
+/** A served BatchWriteItem's puts as dynalite stored them (numbers normalized), by itemId: one read a table. */
+async function storedPuts (served) {
   const stored = new Map()
   for (const [table, writes] of groupBy(served.filter((w) => w.item), (w) => w.schema.name)) {
     const read = await call(this.server, 'BatchGetItem', { RequestItems: { [table]: { Keys: writes.map((w) => w.key), ConsistentRead: true } } })
     const schema = writes[0].schema
     for (const i of (read.data.Responses || {})[table] || []) stored.set(itemId(schema, keyOf(schema, i)), i)
   }
-  for (const w of served) {
-    this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, w.item ? stored.get(itemId(w.schema, w.key)) || w.item : null)
-  }
+  return stored
 }
 
 function groupBy (values, keyOf) {
