@@ -3,7 +3,8 @@
 //
 // A request names the partitions it addresses (a table partition key value, an index's, and for a write the index
 // partitions its old and new images occupy); it is refused, as DynamoDB refuses it, while one of their buckets (or
-// the table's OnDemandThroughput cap) is in debt; once dynalite has served it, each is debited by what it consumed.
+// the table's or an index's OnDemandThroughput cap) is in debt; once dynalite has served it, each is debited by what
+// it consumed.
 // dynalite is always asked for its ConsumedCapacity (TOTAL), and the field is removed from the answer when the
 // client did not ask for it. What dynalite does not report is computed as DynamoDB computes it (capacity.js) and put
 // into the answer: a write's index write units (the total, and per index for INDEXES), and the minimum read of a
@@ -31,7 +32,8 @@ class PartitionGuard {
   /**
    * @param server dynalite's server (its 'request' handler is called in process)
    * @param heat the partitions' buckets and counters
-   * @param caps {load(): {table: OnDemandThroughput}, save(map)}: where the tables' caps outlive a restart
+   * @param caps {load(): {table: OnDemandThroughput}, save(map)}: where the tables' caps outlive a restart (an
+   *   index's under the table's, in Indexes: {name: OnDemandThroughput})
    * @param changes the change feed (changes.js), which every served write appends to
    */
   constructor (server, heat, caps, changes) {
@@ -40,7 +42,11 @@ class PartitionGuard {
     this.caps = caps
     this.changes = changes
     this.schemas = new Map()
-    for (const [table, onDemand] of Object.entries(caps.load())) heat.setCaps(table, onDemand)
+    for (const [table, saved] of Object.entries(caps.load())) {
+      const { Indexes, ...onDemand } = saved || {}
+      heat.setCaps(table, Object.keys(onDemand).length ? onDemand : null)
+      for (const [index, indexOnDemand] of Object.entries(Indexes || {})) heat.setIndexCaps(table, index, indexOnDemand)
+    }
   }
 
   /** Serves one client request whose body has been read. */
@@ -111,6 +117,12 @@ class PartitionGuard {
     const table = this.heat.table(schema.name)
     const capped = [...new Set(capOps)].filter((op) => debt(table.caps[op]))
       .map((op) => ({ reason: reason(false, op, MAX_ON_DEMAND), resource: schema.arn, counters: table.throttled }))
+    // An index's own cap: a Query on it, or a table write that writes it (back-pressure, as for a hot key).
+    for (const c of checks) {
+      const caps = c.index && table.indexCaps[c.index.name]
+      const r = { reason: reason(c.index, c.op, MAX_ON_DEMAND), resource: c.index && c.index.arn, counters: table.throttled }
+      if (caps && debt(caps[c.op]) && !capped.some((o) => o.reason === r.reason && o.resource === r.resource)) capped.push(r)
+    }
     const hot = checks.filter((c) => debt(c.partition.buckets[c.op]))
       .map((c) => ({ reason: reason(c.index, c.op, KEY_RANGE), resource: c.index ? c.index.arn : schema.arn, counters: c.partition.throttled }))
     const reasons = capped.length ? capped : hot
@@ -130,6 +142,12 @@ class PartitionGuard {
     }
     if (partition.buckets) this.take(partition.buckets[op], units, pending)
     if (this.heat.enforced) this.take(this.heat.table(schema.name).caps[op], units, pending)
+    if (partition.index) this.takeIndexCap(schema, partition.index, op, units, pending)
+  }
+
+  takeIndexCap (schema, indexName, op, units, pending) {
+    const caps = this.heat.enforced && this.heat.table(schema.name).indexCaps[indexName]
+    if (caps) this.take(caps[op], units, pending)
   }
 
   take (bucket, units, pending) {
@@ -161,6 +179,7 @@ class PartitionGuard {
         p.requests.write += 1
       }
       if (p.buckets) this.take(p.buckets.write, w.units, pending)
+      this.takeIndexCap(schema, w.index.name, 'write', w.units, pending)
     }
   }
 
@@ -175,7 +194,10 @@ class PartitionGuard {
 
   saveCaps () {
     const map = {}
-    for (const t of this.heat.tables.values()) if (t.onDemand) map[t.table] = t.onDemand
+    for (const t of this.heat.tables.values()) {
+      const indexes = Object.keys(t.indexOnDemand).length ? { Indexes: { ...t.indexOnDemand } } : {}
+      if (t.onDemand || indexes.Indexes) map[t.table] = { ...(t.onDemand || {}), ...indexes }
+    }
     this.caps.save(map)
   }
 }
@@ -336,7 +358,7 @@ const HANDLERS = {
   },
 
   async CreateTable (ctx) {
-    return tableChange.call(this, ctx, 'TableDescription')
+    return tableChange.call(this, { ...ctx, operation: 'CreateTable' }, 'TableDescription')
   },
 
   async UpdateTable (ctx) {
@@ -347,7 +369,7 @@ const HANDLERS = {
     const answer = await this.run(ctx, ctx.data, false)
     if (answer.status === 200) {
       this.invalidate(ctx.data.TableName)
-      this.heat.setCaps(ctx.data.TableName, null)
+      this.heat.clearCaps(ctx.data.TableName)
       this.saveCaps()
     }
     this.reply(ctx, answer)
@@ -495,17 +517,27 @@ function debitBatchReads (reads, out) {
   }
 }
 
-/** CreateTable and UpdateTable: dynalite drops OnDemandThroughput; the guard keeps it, enforces it and reports it. */
+/**
+ * CreateTable and UpdateTable: dynalite drops OnDemandThroughput, the table's and its indexes'; the guard keeps them,
+ * enforces them and reports them. An index's is read from CreateTable's GlobalSecondaryIndexes only: UpdateTable's
+ * GlobalSecondaryIndexUpdates leave an index's caps as they were (EngineDeviations names it).
+ */
 async function tableChange (ctx, field) {
   const onDemand = ctx.data.OnDemandThroughput
+  const indexes = ctx.operation === 'CreateTable' && Array.isArray(ctx.data.GlobalSecondaryIndexes) ? ctx.data.GlobalSecondaryIndexes : []
   const answer = await this.run(ctx, ctx.data, false)
   if (answer.status === 200) {
     this.invalidate(ctx.data.TableName)
     if (onDemand && typeof onDemand === 'object') {
       const current = this.heat.table(ctx.data.TableName).onDemand || {}
       this.heat.setCaps(ctx.data.TableName, { ...current, ...pickCaps(onDemand) })
-      this.saveCaps()
     }
+    for (const index of indexes) {
+      if (index && index.OnDemandThroughput && typeof index.OnDemandThroughput === 'object') {
+        this.heat.setIndexCaps(ctx.data.TableName, index.IndexName, pickCaps(index.OnDemandThroughput))
+      }
+    }
+    this.saveCaps()
     withCaps(this.heat, answer.data[field])
   }
   this.reply(ctx, answer)
@@ -522,7 +554,11 @@ function pickCaps (onDemand) {
 function withCaps (heat, description) {
   if (!description || !description.TableName) return
   const t = heat.tables.get(description.TableName)
-  if (t && t.onDemand) description.OnDemandThroughput = { ...t.onDemand }
+  if (!t) return
+  if (t.onDemand) description.OnDemandThroughput = { ...t.onDemand }
+  for (const index of description.GlobalSecondaryIndexes || []) {
+    if (t.indexOnDemand[index.IndexName]) index.OnDemandThroughput = { ...t.indexOnDemand[index.IndexName] }
+  }
 }
 
 function distinct (reasons) {

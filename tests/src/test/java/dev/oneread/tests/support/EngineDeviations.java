@@ -10,8 +10,9 @@ import java.math.BigDecimal;
  * <p>What the engine's guard (local/engine.js) already does as DynamoDB does, so that no test asks here: each global
  * secondary index write in {@code ConsumedCapacity} (the total, and per index for {@code INDEXES}: IndexCapacityTest),
  * the minimum read of a Query that reads nothing (0.5 eventually consistent; dynalite alone reports 0), per-partition
- * limits with their {@code ThrottlingReasons}, back-pressure from an index partition, a table's OnDemandThroughput
- * caps, and BatchWriteItem/BatchGetItem's unprocessed items (PartitionLimitsTest).
+ * limits with their {@code ThrottlingReasons}, back-pressure from an index partition, a table's and an index's
+ * OnDemandThroughput caps ({@code IndexWriteMaxOnDemandThroughputExceeded} throttles the table write that writes the
+ * capped index), and BatchWriteItem/BatchGetItem's unprocessed items (PartitionLimitsTest).
  *
  * <p>Deviations the tests never meet, named so that nobody takes the local figures for DynamoDB's there
  * (docs/local-runner.md, "Partition limits in the local engine"):
@@ -25,10 +26,10 @@ import java.math.BigDecimal;
  *       {@code TableWriteKeyRangeThroughputExceeded} (or Read, or Index...); DynamoDB may answer an on-demand table's
  *       hot key with a {@code ThrottlingException} carrying the same reasons. The store and the audit treat both
  *       alike ({@code isThrottlingException()}, CallAudit's throttling types), so no test depends on the form.
- *   <li>Reasons the engine never gives: {@code IndexReadMaxOnDemandThroughputExceeded} and
- *       {@code IndexWriteMaxOnDemandThroughputExceeded} (it keeps a table's OnDemandThroughput, not an index's),
- *       the four {@code ...AccountLimitExceeded} ({@code RequestLimitExceeded}: the account's per-table quotas) and
- *       the four {@code ...ProvisionedThroughputExceeded} (its tables are on-demand).
+ *   <li>Reasons the engine never gives: the four {@code ...AccountLimitExceeded} ({@code RequestLimitExceeded}: the
+ *       account's per-table quotas) and the four {@code ...ProvisionedThroughputExceeded} (its tables are
+ *       on-demand). An index's OnDemandThroughput is read from CreateTable only: an UpdateTable that changes it
+ *       leaves the engine's cap as it was.
  *   <li>Split for heat: a partition here is one partition key value, so one key never gets past 1,000 WCU or 3,000
  *       RCU a second. DynamoDB can split a hot key's sort-key range over partitions, except for writes at an
  *       ever-increasing sort key: a workspace's new projects (ULIDs) always land at the newest end, so creates hit the
