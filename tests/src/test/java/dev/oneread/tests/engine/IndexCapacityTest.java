@@ -127,11 +127,7 @@ class IndexCapacityTest {
     void updateItem_shouldCostOneDelete_whenItRemovesTheIndexKey() {
         String table = table();
         put(table, item("a", "grp", "x", 0));
-        ConsumedCapacity consumed = client.updateItem(b -> b.tableName(table)
-                        .key(key("a"))
-                        .updateExpression("REMOVE g")
-                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
-                .consumedCapacity();
+        ConsumedCapacity consumed = update(table, "a", "REMOVE g", null);
         assertThat(consumed.capacityUnits()).isEqualTo(2.0);
         assertThat(consumed.globalSecondaryIndexes()).isEqualTo(Map.of(INDEX, units(1.0)));
     }
@@ -244,13 +240,15 @@ class IndexCapacityTest {
                 .consumedCapacity();
     }
 
+    /** An UpdateItem with INDEXES; {@code value} is {@code :v}'s, or null for an expression without one. */
     private static ConsumedCapacity update(String table, String pk, String expression, String value) {
         Map<String, String> names = expression.contains("#data") ? Map.of("#data", "data") : null;
+        Map<String, AttributeValue> values = value == null ? null : Map.of(":v", AttributeValue.fromS(value));
         return client.updateItem(b -> b.tableName(table)
                         .key(key(pk))
                         .updateExpression(expression)
                         .expressionAttributeNames(names)
-                        .expressionAttributeValues(Map.of(":v", AttributeValue.fromS(value)))
+                        .expressionAttributeValues(values)
                         .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
                 .consumedCapacity();
     }
