@@ -92,4 +92,42 @@ function indexWrites (table, oldItem, newItem) {
   return out
 }
 
-module.exports = { canonical, keyText, readUnits, minimumRead, tableWriteUnits, indexPartitions, indexWrites }
+/**
+ * The ConsumedCapacity DynamoDB reports for the writes of one table in one request (a single write, or a batch's
+ * items of that table): CapacityUnits is the total, the index writes included; with INDEXES, the table's own units
+ * and each written index's as well. tableUnits: the table's own units; writes: their indexWrites, concatenated.
+ */
+function writeCapacity (tableName, mode, tableUnits, writes) {
+  const perIndex = new Map()
+  for (const w of writes) perIndex.set(w.index.name, (perIndex.get(w.index.name) || 0) + w.units)
+  const indexUnits = [...perIndex.values()].reduce((a, b) => a + b, 0)
+  const out = { TableName: tableName, CapacityUnits: tableUnits + indexUnits }
+  if (mode === 'INDEXES') {
+    out.Table = { CapacityUnits: tableUnits }
+    if (perIndex.size) {
+      out.GlobalSecondaryIndexes = {}
+      for (const [name, units] of perIndex) out.GlobalSecondaryIndexes[name] = { CapacityUnits: units }
+    }
+  }
+  return out
+}
+
+/**
+ * A Query's ConsumedCapacity, raised to the minimum read DynamoDB bills a Query that reads nothing (dynalite
+ * reports 0): on the index it read when it read one, else on the table.
+ */
+function withMinimumRead (consumed, indexName, consistent) {
+  const minimum = minimumRead(consistent)
+  if (!consumed || consumed.CapacityUnits >= minimum) return consumed
+  const out = { ...consumed, CapacityUnits: minimum }
+  if (indexName && out.GlobalSecondaryIndexes) {
+    out.GlobalSecondaryIndexes = { ...out.GlobalSecondaryIndexes, [indexName]: { CapacityUnits: minimum } }
+  } else if (out.Table) {
+    out.Table = { CapacityUnits: minimum }
+  }
+  return out
+}
+
+module.exports = {
+  canonical, keyText, readUnits, minimumRead, tableWriteUnits, indexPartitions, indexWrites, writeCapacity, withMinimumRead,
+}

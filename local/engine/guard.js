@@ -3,21 +3,27 @@
 //
 // A request names the partitions it addresses (a table partition key value, an index's, and for a write the index
 // partitions its old and new images occupy); it is refused, as DynamoDB refuses it, while one of their buckets (or
-// the table's OnDemandThroughput cap) is in debt; once dynalite has served it, each is debited by what it consumed.
+// the table's or an index's OnDemandThroughput cap) is in debt; once dynalite has served it, each is debited by what
+// it consumed.
 // dynalite is always asked for its ConsumedCapacity (TOTAL), and the field is removed from the answer when the
-// client did not ask for it. What dynalite does not report is computed as DynamoDB computes it (capacity.js).
+// client did not ask for it. What dynalite does not report is computed as DynamoDB computes it (capacity.js) and put
+// into the answer: a write's index write units (the total, and per index for INDEXES), and the minimum read of a
+// Query that reads nothing.
 //
 // Scan is not limited per partition: one Scan page walks many partition key values in hash order, and the only Scan
 // in oneread is the index backfill job, which paces itself (JobPartitionShare). It counts against the table's caps.
 //
-// Old images: a write's back-pressure depends on the index entries of the item it replaces, which the request does
-// not carry, so the guard reads it first (a consistent GetItem, or one BatchGetItem for a BatchWriteItem, sent to
-// dynalite directly, never limited nor counted). Another write to the same item may land between that read and the
-// write: the debit then follows the image read, a difference of at most one item's units.
+// Old and new images: a write's back-pressure and its index write units depend on the index entries of the item it
+// replaces and of the item it leaves, which neither the request nor dynalite's answer carries, so the guard reads
+// them (a consistent GetItem, or one BatchGetItem for a BatchWriteItem, sent to dynalite directly, never limited nor
+// counted) before and after the write, holding the item (changes.lock) from the first read to the last: every write
+// to an item comes through here, so no other write lands between them, and the images are exactly this write's.
 const { call, exchange, send, TARGET_PREFIX } = require('./inner')
 const { reason, throttleError, KEY_RANGE, MAX_ON_DEMAND, THROTTLE_STATUS } = require('./throttling')
 const { count } = require('./heat')
-const { canonical, keyText, readUnits, minimumRead, tableWriteUnits, indexPartitions, indexWrites } = require('./capacity')
+const {
+  canonical, keyText, readUnits, minimumRead, tableWriteUnits, indexPartitions, indexWrites, writeCapacity, withMinimumRead,
+} = require('./capacity')
 
 const ASKED = new Set(['TOTAL', 'INDEXES'])
 const CONDITION_FAILED = /#ConditionalCheckFailedException$/
@@ -26,7 +32,8 @@ class PartitionGuard {
   /**
    * @param server dynalite's server (its 'request' handler is called in process)
    * @param heat the partitions' buckets and counters
-   * @param caps {load(): {table: OnDemandThroughput}, save(map)}: where the tables' caps outlive a restart
+   * @param caps {load(): {table: OnDemandThroughput}, save(map)}: where the tables' caps outlive a restart (an
+   *   index's under the table's, in Indexes: {name: OnDemandThroughput})
    * @param changes the change feed (changes.js), which every served write appends to
    */
   constructor (server, heat, caps, changes) {
@@ -35,7 +42,11 @@ class PartitionGuard {
     this.caps = caps
     this.changes = changes
     this.schemas = new Map()
-    for (const [table, onDemand] of Object.entries(caps.load())) heat.setCaps(table, onDemand)
+    for (const [table, saved] of Object.entries(caps.load())) {
+      const { Indexes, ...onDemand } = saved || {}
+      heat.setCaps(table, Object.keys(onDemand).length ? onDemand : null)
+      for (const [index, indexOnDemand] of Object.entries(Indexes || {})) heat.setIndexCaps(table, index, indexOnDemand)
+    }
   }
 
   /** Serves one client request whose body has been read. */
@@ -106,6 +117,12 @@ class PartitionGuard {
     const table = this.heat.table(schema.name)
     const capped = [...new Set(capOps)].filter((op) => debt(table.caps[op]))
       .map((op) => ({ reason: reason(false, op, MAX_ON_DEMAND), resource: schema.arn, counters: table.throttled }))
+    // An index's own cap: a Query on it, or a table write that writes it (back-pressure, as for a hot key).
+    for (const c of checks) {
+      const caps = c.index && table.indexCaps[c.index.name]
+      const r = { reason: reason(c.index, c.op, MAX_ON_DEMAND), resource: c.index && c.index.arn, counters: table.throttled }
+      if (caps && debt(caps[c.op]) && !capped.some((o) => o.reason === r.reason && o.resource === r.resource)) capped.push(r)
+    }
     const hot = checks.filter((c) => debt(c.partition.buckets[c.op]))
       .map((c) => ({ reason: reason(c.index, c.op, KEY_RANGE), resource: c.index ? c.index.arn : schema.arn, counters: c.partition.throttled }))
     const reasons = capped.length ? capped : hot
@@ -125,6 +142,12 @@ class PartitionGuard {
     }
     if (partition.buckets) this.take(partition.buckets[op], units, pending)
     if (this.heat.enforced) this.take(this.heat.table(schema.name).caps[op], units, pending)
+    if (partition.index) this.takeIndexCap(schema, partition.index, op, units, pending)
+  }
+
+  takeIndexCap (schema, indexName, op, units, pending) {
+    const caps = this.heat.enforced && this.heat.table(schema.name).indexCaps[indexName]
+    if (caps) this.take(caps[op], units, pending)
   }
 
   take (bucket, units, pending) {
@@ -146,16 +169,17 @@ class PartitionGuard {
     return checks
   }
 
-  /** Debits a served table write: its own units on its partition, and each index write on that index partition. */
-  debitWrite (schema, key, units, oldItem, newItem, pending) {
+  /** Debits a served table write: its own units on its partition, and each of its index writes on that partition. */
+  debitWrite (schema, key, units, writes, pending) {
     this.debit(schema, this.partition(schema, null, key), 'write', units, pending)
-    for (const w of indexWrites(schema, oldItem, newItem)) {
+    for (const w of writes) {
       const p = this.partition(schema, w.index, w.key)
       if (!pending) {
         p.consumed.write += w.units
         p.requests.write += 1
       }
       if (p.buckets) this.take(p.buckets.write, w.units, pending)
+      this.takeIndexCap(schema, w.index.name, 'write', w.units, pending)
     }
   }
 
@@ -170,7 +194,10 @@ class PartitionGuard {
 
   saveCaps () {
     const map = {}
-    for (const t of this.heat.tables.values()) if (t.onDemand) map[t.table] = t.onDemand
+    for (const t of this.heat.tables.values()) {
+      const indexes = Object.keys(t.indexOnDemand).length ? { Indexes: { ...t.indexOnDemand } } : {}
+      if (t.onDemand || indexes.Indexes) map[t.table] = { ...(t.onDemand || {}), ...indexes }
+    }
     this.caps.save(map)
   }
 }
@@ -249,6 +276,7 @@ const HANDLERS = {
     const answer = await this.run(ctx, ctx.data, true)
     if (answer.status === 200) {
       // dynalite bills a Query that reads nothing 0 units; DynamoDB charges at least one read.
+      answer.data.ConsumedCapacity = withMinimumRead(answer.data.ConsumedCapacity, ctx.data.IndexName, ctx.data.ConsistentRead)
       const consumed = answer.data.ConsumedCapacity ? answer.data.ConsumedCapacity.CapacityUnits : 0
       this.debit(schema, partition, 'read', Math.max(consumed, minimumRead(ctx.data.ConsistentRead)))
     }
@@ -268,15 +296,15 @@ const HANDLERS = {
   },
 
   async PutItem (ctx) {
-    return write.call(this, ctx, 'PutItem', ctx.data.Item, async () => ctx.data.Item)
+    return write.call(this, ctx, 'PutItem', ctx.data.Item)
   },
 
   async UpdateItem (ctx) {
-    return write.call(this, ctx, 'UpdateItem', ctx.data.Key, (schema, key) => this.item(schema, key))
+    return write.call(this, ctx, 'UpdateItem', ctx.data.Key)
   },
 
   async DeleteItem (ctx) {
-    return write.call(this, ctx, 'DeleteItem', ctx.data.Key, async () => null)
+    return write.call(this, ctx, 'DeleteItem', ctx.data.Key)
   },
 
   async BatchWriteItem (ctx) {
@@ -330,7 +358,7 @@ const HANDLERS = {
   },
 
   async CreateTable (ctx) {
-    return tableChange.call(this, ctx, 'TableDescription')
+    return tableChange.call(this, { ...ctx, operation: 'CreateTable' }, 'TableDescription')
   },
 
   async UpdateTable (ctx) {
@@ -341,7 +369,7 @@ const HANDLERS = {
     const answer = await this.run(ctx, ctx.data, false)
     if (answer.status === 200) {
       this.invalidate(ctx.data.TableName)
-      this.heat.setCaps(ctx.data.TableName, null)
+      this.heat.clearCaps(ctx.data.TableName)
       this.saveCaps()
     }
     this.reply(ctx, answer)
@@ -355,16 +383,16 @@ const HANDLERS = {
 }
 
 /** PutItem, UpdateItem, DeleteItem: the table partition and the index partitions of the old (and new) image. */
-async function write (ctx, operation, keySource, newImage) {
+async function write (ctx, operation, keySource) {
   const schema = await this.schema(ctx.data.TableName)
   const key = schema && keyOf(schema, keySource)
   if (!key) return PASS
   // Held from the old image's read to the new one's: no other write to the item lands between them.
-  return this.changes.lock([itemId(schema, key)], () => writeHeld.call(this, ctx, operation, schema, key, newImage))
+  return this.changes.lock([itemId(schema, key)], () => writeHeld.call(this, ctx, operation, schema, key))
 }
 
-/** A single write whose item is held: its checks, the write, its debit and its change record. */
-async function writeHeld (ctx, operation, schema, key, newImage) {
+/** A single write whose item is held: its checks, the write, its capacity, its debit and its change record. */
+async function writeHeld (ctx, operation, schema, key) {
   const partitionKey = keyText(key[schema.keys[0]])
   const oldItem = await this.item(schema, key)
   const knownNew = ctx.data.Item || null
@@ -372,11 +400,13 @@ async function writeHeld (ctx, operation, schema, key, newImage) {
   if (refused) return this.throttle(ctx, refused)
   const answer = await this.run(ctx, ctx.data, true)
   if (answer.status === 200) {
-    const newItem = await newImage(schema, key)
-    const consumed = answer.data.ConsumedCapacity
-    this.debitWrite(schema, partitionKey, consumed ? consumed.CapacityUnits : tableWriteUnits(oldItem, newItem), oldItem, newItem)
-    // A put's item as dynalite stored it (numbers normalized: 1.50 is 1.5), as a stream record shows it.
-    this.changes.append(schema.name, operation, key, oldItem, operation === 'PutItem' ? await this.item(schema, key) : newItem)
+    // The item as dynalite stored it (a put's numbers normalized: 1.50 is 1.5), as a stream record shows it.
+    const newItem = operation === 'DeleteItem' ? null : await this.item(schema, key)
+    const units = tableWriteUnits(oldItem, newItem)
+    const writes = indexWrites(schema, oldItem, newItem)
+    answer.data.ConsumedCapacity = writeCapacity(schema.name, ctx.data.ReturnConsumedCapacity, units, writes)
+    this.debitWrite(schema, partitionKey, units, writes)
+    this.changes.append(schema.name, operation, key, oldItem, newItem)
   } else if (answer.data && CONDITION_FAILED.test(answer.data.__type || '')) {
     // A write whose condition fails still consumes write capacity: the existing item's size, at least one unit.
     this.debit(schema, this.partition(schema, null, partitionKey), 'write', tableWriteUnits(oldItem, null))
@@ -415,9 +445,10 @@ async function batchWrite (ctx, requestItems) {
         continue
       }
       const units = tableWriteUnits(oldItem, w.item)
-      this.debitWrite(schema, w.partitionKey, units, oldItem, w.item, pending)
+      const writes = indexWrites(schema, oldItem, w.item)
+      this.debitWrite(schema, w.partitionKey, units, writes, pending)
       ;(admitted[table] = admitted[table] || []).push(w.request)
-      served.push({ ...w, schema, units, oldItem })
+      served.push({ ...w, schema, units, writes, oldItem })
     }
   }
   // DynamoDB's BatchWriteItem: throttled items come back in UnprocessedItems; only when none could be processed
@@ -425,8 +456,18 @@ async function batchWrite (ctx, requestItems) {
   if (!served.length) return this.throttle(ctx, distinct(reasons))
   const answer = await this.run(ctx, { ...ctx.data, RequestItems: admitted }, false)
   if (answer.status === 200) {
-    for (const w of served) this.debitWrite(w.schema, w.partitionKey, w.units, w.oldItem, w.item)
-    await recordBatch.call(this, served)
+    // Each item's units again, now from the item as stored: what the reservation above estimated from the request.
+    const stored = await storedPuts.call(this, served)
+    for (const w of served) {
+      const newItem = w.item ? stored.get(itemId(w.schema, w.key)) || w.item : null
+      w.units = tableWriteUnits(w.oldItem, newItem)
+      w.writes = indexWrites(w.schema, w.oldItem, newItem)
+      this.debitWrite(w.schema, w.partitionKey, w.units, w.writes)
+      this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, newItem)
+    }
+    // One ConsumedCapacity per table written, its items' units summed, index writes included.
+    answer.data.ConsumedCapacity = [...groupBy(served, (w) => w.schema.name)].map(([table, writes]) => writeCapacity(
+      table, ctx.data.ReturnConsumedCapacity, writes.reduce((sum, w) => sum + w.units, 0), writes.flatMap((w) => w.writes)))
     const out = answer.data.UnprocessedItems || {}
     for (const [table, requests] of Object.entries(unprocessed)) out[table] = (out[table] || []).concat(requests)
     answer.data.UnprocessedItems = out
@@ -434,17 +475,15 @@ async function batchWrite (ctx, requestItems) {
   this.reply(ctx, answer)
 }
 
-/** The change records of a served BatchWriteItem: its puts' items as dynalite stored them, read in one call a table. */
-async function recordBatch (served) {
+/** A served BatchWriteItem's puts as dynalite stored them (numbers normalized), by itemId: one read a table. */
+async function storedPuts (served) {
   const stored = new Map()
   for (const [table, writes] of groupBy(served.filter((w) => w.item), (w) => w.schema.name)) {
     const read = await call(this.server, 'BatchGetItem', { RequestItems: { [table]: { Keys: writes.map((w) => w.key), ConsistentRead: true } } })
     const schema = writes[0].schema
     for (const i of (read.data.Responses || {})[table] || []) stored.set(itemId(schema, keyOf(schema, i)), i)
   }
-  for (const w of served) {
-    this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, w.item ? stored.get(itemId(w.schema, w.key)) || w.item : null)
-  }
+  return stored
 }
 
 function groupBy (values, keyOf) {
@@ -478,17 +517,27 @@ function debitBatchReads (reads, out) {
   }
 }
 
-/** CreateTable and UpdateTable: dynalite drops OnDemandThroughput; the guard keeps it, enforces it and reports it. */
+/**
+ * CreateTable and UpdateTable: dynalite drops OnDemandThroughput, the table's and its indexes'; the guard keeps them,
+ * enforces them and reports them. An index's is read from CreateTable's GlobalSecondaryIndexes only: UpdateTable's
+ * GlobalSecondaryIndexUpdates leave an index's caps as they were (EngineDeviations names it).
+ */
 async function tableChange (ctx, field) {
   const onDemand = ctx.data.OnDemandThroughput
+  const indexes = ctx.operation === 'CreateTable' && Array.isArray(ctx.data.GlobalSecondaryIndexes) ? ctx.data.GlobalSecondaryIndexes : []
   const answer = await this.run(ctx, ctx.data, false)
   if (answer.status === 200) {
     this.invalidate(ctx.data.TableName)
     if (onDemand && typeof onDemand === 'object') {
       const current = this.heat.table(ctx.data.TableName).onDemand || {}
       this.heat.setCaps(ctx.data.TableName, { ...current, ...pickCaps(onDemand) })
-      this.saveCaps()
     }
+    for (const index of indexes) {
+      if (index && index.OnDemandThroughput && typeof index.OnDemandThroughput === 'object') {
+        this.heat.setIndexCaps(ctx.data.TableName, index.IndexName, pickCaps(index.OnDemandThroughput))
+      }
+    }
+    this.saveCaps()
     withCaps(this.heat, answer.data[field])
   }
   this.reply(ctx, answer)
@@ -505,7 +554,11 @@ function pickCaps (onDemand) {
 function withCaps (heat, description) {
   if (!description || !description.TableName) return
   const t = heat.tables.get(description.TableName)
-  if (t && t.onDemand) description.OnDemandThroughput = { ...t.onDemand }
+  if (!t) return
+  if (t.onDemand) description.OnDemandThroughput = { ...t.onDemand }
+  for (const index of description.GlobalSecondaryIndexes || []) {
+    if (t.indexOnDemand[index.IndexName]) index.OnDemandThroughput = { ...t.indexOnDemand[index.IndexName] }
+  }
 }
 
 function distinct (reasons) {

@@ -69,11 +69,14 @@ class Heat {
     return p
   }
 
-  /** A table's record: its caps' buckets (OnDemandThroughput; none when -1 or absent) and its throttle counts. */
+  /**
+   * A table's record: its caps' buckets (OnDemandThroughput; none when -1 or absent), each index's (indexCaps, by
+   * index name: a GSI has an OnDemandThroughput of its own) and its throttle counts.
+   */
   table (name) {
     let t = this.tables.get(name)
     if (!t) {
-      t = { table: name, caps: { read: null, write: null }, throttled: {} }
+      t = { table: name, caps: { read: null, write: null }, indexOnDemand: {}, indexCaps: {}, throttled: {} }
       this.tables.set(name, t)
     }
     return t
@@ -81,9 +84,24 @@ class Heat {
 
   setCaps (name, onDemand) {
     const t = this.table(name)
-    const cap = (units) => (Number.isFinite(units) && units > 0 ? new Bucket(units) : null)
     t.onDemand = onDemand
-    t.caps = { read: cap(onDemand && onDemand.MaxReadRequestUnits), write: cap(onDemand && onDemand.MaxWriteRequestUnits) }
+    t.caps = buckets(onDemand)
+  }
+
+  /** An index's OnDemandThroughput, or null to take its caps off. */
+  setIndexCaps (name, index, onDemand) {
+    const t = this.table(name)
+    if (onDemand) t.indexOnDemand[index] = onDemand
+    else delete t.indexOnDemand[index]
+    t.indexCaps[index] = buckets(onDemand)
+  }
+
+  /** Takes every cap of a table and of its indexes off (the table was deleted). */
+  clearCaps (name) {
+    this.setCaps(name, null)
+    const t = this.table(name)
+    t.indexOnDemand = {}
+    t.indexCaps = {}
   }
 
   snapshot () {
@@ -98,6 +116,12 @@ class Heat {
       tables: [...this.tables.values()].map((t) => ({ table: t.table, throttled: { ...t.throttled } })),
     }
   }
+}
+
+/** The read and write buckets of an OnDemandThroughput: none for a cap that is absent or -1 (no maximum). */
+function buckets (onDemand) {
+  const cap = (units) => (Number.isFinite(units) && units > 0 ? new Bucket(units) : null)
+  return { read: cap(onDemand && onDemand.MaxReadRequestUnits), write: cap(onDemand && onDemand.MaxWriteRequestUnits) }
 }
 
 function count (counters, reason) {

@@ -18,8 +18,10 @@
 // Every throttle is HTTP 400 with the exception's name in __type; SDK 2.57.8 maps ProvisionedThroughputExceededException
 // and ThrottlingException to its classes of those names, parses throttlingReasons(), and counts both as throttling
 // in its retry strategies (tests/.../PartitionLimitsTest checks all three).
+// Emitted: <Table|Index><Read|Write>KeyRangeThroughputExceeded (a hot partition key value, a table's or an index's)
+// and <Table|Index><Read|Write>MaxOnDemandThroughputExceeded (a table's or an index's OnDemandThroughput cap).
 // Not emitted: the AccountLimitExceeded reasons (RequestLimitExceeded) and ProvisionedThroughputExceeded (the
-// table is on-demand).
+// table is on-demand); nor the ThrottlingException form DynamoDB may give a hot key of an on-demand table.
 
 const PREFIX = 'com.amazonaws.dynamodb.v20120810#'
 

@@ -71,6 +71,8 @@ public final class TemplateTables {
                             .projectionType((String) projection.getOrDefault("ProjectionType", "ALL"))
                             .nonKeyAttributes(nonKeyAttributes(projection))
                             .build())
+                    // An index's own caps (a GSI's OnDemandThroughput), which the local engine enforces too
+                    .onDemandThroughput(onDemandThroughput(index))
                     .build());
         }
         return CreateTableRequest.builder()
@@ -84,8 +86,9 @@ public final class TemplateTables {
     }
 
     /**
-     * The table's caps with the run's parameters (TableMaxReadRequestUnits, ...), so that the local engine, which
-     * enforces them, throttles where a stack deployed with those parameters would; null for no cap.
+     * The caps of a table, or of one of its indexes, with the run's parameters (TableMaxReadRequestUnits, ...), so
+     * that the local engine, which enforces them, throttles where a stack deployed with those parameters would; null
+     * for no cap.
      */
     private OnDemandThroughput onDemandThroughput(Map<String, Object> properties) {
         Map<String, Object> caps = SamTemplate.map(values.resolve(properties.get("OnDemandThroughput")));

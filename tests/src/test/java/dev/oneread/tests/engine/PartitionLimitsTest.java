@@ -125,8 +125,8 @@ class PartitionLimitsTest {
         assertThat(e.throttlingReasons())
                 .containsExactly(reason("IndexWriteKeyRangeThroughputExceeded", arn(table) + "/index/" + INDEX));
         assertThat(e.getMessage()).contains("global secondary indexes");
-        // AND the same write outside the hot index partition goes through
-        assertThat(put(table, item("b", "1", "cold", KIB))).isEqualTo(1.0);
+        // AND the same write outside the hot index partition goes through: 1 WCU on the table, 1 on the index
+        assertThat(put(table, item("b", "1", "cold", KIB))).isEqualTo(2.0);
     }
 
     @Test
@@ -175,6 +175,48 @@ class PartitionLimitsTest {
         // THEN
         assertThat(e).isNotNull();
         assertThat(e.throttlingReasons()).containsExactly(reason("TableReadMaxOnDemandThroughputExceeded", arn(table)));
+    }
+
+    @Test
+    void writes_shouldThrottleWithTheIndexWriteCapReason_whenTheIndexsOnDemandMaximumIsReached() {
+        // GIVEN an index capped at 2 write units per second (the table uncapped), and a write whose index entry is 4
+        String table = table(
+                null, OnDemandThroughput.builder().maxWriteRequestUnits(2L).build());
+        put(table, item("a", "1", "g1", 4 * KIB));
+        // WHEN another table and index partition is written, into the index
+        ThrottlingException e =
+                catchThrowableOfType(ThrottlingException.class, () -> put(table, item("b", "1", "g2", KIB)));
+        // THEN the index's cap answers, naming the index: the table write is throttled by its index
+        assertThat(e).isNotNull();
+        assertThat(e.throttlingReasons())
+                .containsExactly(reason("IndexWriteMaxOnDemandThroughputExceeded", arn(table) + "/index/" + INDEX));
+        assertThat(e.getMessage()).contains("maximum OnDemandThroughput");
+        // AND a write that does not touch the index is not held by its cap
+        assertThat(put(table, item("c", "1", null, KIB))).isEqualTo(1.0);
+        // AND DescribeTable reports the index's cap, as DynamoDB does
+        assertThat(client.describeTable(b -> b.tableName(table))
+                        .table()
+                        .globalSecondaryIndexes()
+                        .get(0)
+                        .onDemandThroughput())
+                .isEqualTo(OnDemandThroughput.builder().maxWriteRequestUnits(2L).build());
+    }
+
+    @Test
+    void query_shouldThrottleWithTheIndexReadCapReason_whenTheIndexsOnDemandMaximumIsReached() {
+        // GIVEN an index capped at 1 read unit per second, and an index Query of a 16 KiB item (2 units)
+        String table =
+                table(null, OnDemandThroughput.builder().maxReadRequestUnits(1L).build());
+        put(table, item("a", "1", "g1", 16 * KIB));
+        assertThat(queryIndex(table, "g1")).isEqualTo(2.0);
+        // WHEN another index partition is read
+        ThrottlingException e = catchThrowableOfType(ThrottlingException.class, () -> queryIndex(table, "g2"));
+        // THEN
+        assertThat(e).isNotNull();
+        assertThat(e.throttlingReasons())
+                .containsExactly(reason("IndexReadMaxOnDemandThroughputExceeded", arn(table) + "/index/" + INDEX));
+        // AND the table itself is read as before
+        assertThat(get(table, "a", "1")).isEqualTo(4.0);
     }
 
     @Test
@@ -234,6 +276,11 @@ class PartitionLimitsTest {
 
     /** A table of its own (pk, sk; GSI byGroup on g, projecting all), with the given caps or none. */
     private static String table(OnDemandThroughput caps) {
+        return table(caps, null);
+    }
+
+    /** The same, with the index capped too ({@code indexCaps}), or not (null). */
+    private static String table(OnDemandThroughput caps, OnDemandThroughput indexCaps) {
         String name = "partition-limits-" + tables.incrementAndGet();
         client.createTable(b -> {
             b.tableName(name)
@@ -246,6 +293,7 @@ class PartitionLimitsTest {
                             .projection(Projection.builder()
                                     .projectionType(ProjectionType.ALL)
                                     .build())
+                            .onDemandThroughput(indexCaps)
                             .build());
             if (caps != null) {
                 b.onDemandThroughput(caps);
