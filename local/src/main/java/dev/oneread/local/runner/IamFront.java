@@ -93,7 +93,10 @@ public final class IamFront implements AutoCloseable {
         this.engine = engine;
         this.ledger = ledger;
         this.calls = DynamoDbCalls.of(template);
-        rolesFor(TEMPLATE_TABLE).values().forEach(ledger::known);
+        // The ledger keeps the roles in the template's words: its Table, and its queues by logical id.
+        TemplatePolicies.read(template, new PolicyValues(template, parameters, tablesNamed(TEMPLATE_TABLE)))
+                .values()
+                .forEach(ledger::known);
         this.connector = LoopbackServer.bound("local-iam", THREADS, this::serve);
         this.server = connector.getServer();
         this.guard = LoopbackGuard.toolsOnly(connector.getLocalPort());
@@ -139,9 +142,16 @@ public final class IamFront implements AutoCloseable {
     public Map<String, FunctionRole> rolesFor(String table) {
         return rolesByTable.computeIfAbsent(table, t -> {
             Map<String, String> names = new LinkedHashMap<>(physicalNames);
-            template.resourcesOfType("AWS::DynamoDB::Table").keySet().forEach(id -> names.put(id, t));
+            names.putAll(tablesNamed(t));
             return TemplatePolicies.read(template, new PolicyValues(template, parameters, names));
         });
+    }
+
+    /** Every table of the template named {@code table} (the runner's one data table). */
+    private Map<String, String> tablesNamed(String table) {
+        Map<String, String> names = new LinkedHashMap<>();
+        template.resourcesOfType("AWS::DynamoDB::Table").keySet().forEach(id -> names.put(id, table));
+        return names;
     }
 
     private void serve(Request request, Response response, Callback callback) {
@@ -254,8 +264,13 @@ public final class IamFront implements AutoCloseable {
                         .toList());
     }
 
-    /** A resource as the template writes it: the run's table ARN as the template's Table. */
-    private static String inTemplateWords(String resource, String table) {
+    /** A resource as the template writes it: the run's table as the template's Table, a queue by its logical id. */
+    private String inTemplateWords(String resource, String table) {
+        for (Map.Entry<String, String> queue : physicalNames.entrySet()) {
+            if (resource.equals(PolicyValues.queueArn(queue.getValue()))) {
+                return PolicyValues.queueArn(queue.getKey());
+            }
+        }
         return resource.replace(PolicyValues.tableArn(table), PolicyValues.tableArn(TEMPLATE_TABLE));
     }
 
