@@ -7,7 +7,7 @@ package dev.oneread.local.iam;
 public record FunctionRole(String function, String roleName, Policy policy) {
     /** The assumed-role ARN AWS names a function's calls with: the role, and the function as its session. */
     public String principalArn() {
-        return "arn:aws:sts::" + PolicyValues.ACCOUNT + ":assumed-role/" + roleName + "/" + function;
+        return PolicyValues.arn("sts", "", String.join("/", "assumed-role", roleName, function));
     }
 
     /** AWS's AccessDenied message for a refused request (IAM User Guide, "Troubleshooting access denied"). */

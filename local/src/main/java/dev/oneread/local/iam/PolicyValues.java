@@ -98,8 +98,8 @@ public final class PolicyValues {
         return switch (type) {
             case "AWS::DynamoDB::Table" -> tableArn(name);
             case "AWS::SQS::Queue" -> queueArn(name);
-            case "AWS::Logs::LogGroup" -> "arn:aws:logs:" + REGION + ":" + ACCOUNT + ":log-group:" + name + ":*";
-            case "AWS::IAM::Role" -> "arn:aws:iam::" + ACCOUNT + ":role/" + name;
+            case "AWS::Logs::LogGroup" -> arn("logs", REGION, String.join(":", "log-group", name, "*"));
+            case "AWS::IAM::Role" -> arn("iam", "", "role/" + name);
             default -> throw new IllegalArgumentException("the local IAM cannot resolve the Arn of a " + type);
         };
     }
@@ -135,11 +135,16 @@ public final class PolicyValues {
 
     /** A table's ARN in the local account and region. */
     public static String tableArn(String tableName) {
-        return "arn:aws:dynamodb:" + REGION + ":" + ACCOUNT + ":table/" + tableName;
+        return arn("dynamodb", REGION, "table/" + tableName);
     }
 
     /** A queue's ARN in the local account and region. */
     public static String queueArn(String queueName) {
-        return "arn:aws:sqs:" + REGION + ":" + ACCOUNT + ":" + queueName;
+        return arn("sqs", REGION, queueName);
+    }
+
+    /** An ARN of the local account: {@code arn:aws:<service>:<region>:000000000000:<resource>}. */
+    public static String arn(String service, String region, String resource) {
+        return String.join(":", "arn", "aws", service, region, ACCOUNT, resource);
     }
 }
