@@ -6,8 +6,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -31,6 +33,34 @@ final class Forwarding {
             "server");
 
     private Forwarding() {}
+
+    /**
+     * The body of a request a front may pass on: from a tool (the guard's loopback Host, no Origin), a POST (the SDKs'
+     * JSON protocols; SQS's query protocol would read a GET's parameters as a call, GET /?Action=PurgeQueue), within
+     * {@code maxBytes}. Null when it may not, the refusal already answered as a problem+json.
+     *
+     * @param postOnly what the 405 says the front takes
+     */
+    static byte[] admitted(
+            LoopbackGuard guard, Request request, Response response, Callback callback, int maxBytes, String postOnly)
+            throws IOException {
+        Optional<LoopbackGuard.Refusal> refused = guard.check(
+                request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
+        if (refused.isEmpty() && !request.getMethod().equals("POST")) {
+            response.getHeaders().put(HttpHeader.ALLOW, "POST");
+            refused = Optional.of(new LoopbackGuard.Refusal(405, postOnly));
+        }
+        byte[] body = refused.isPresent() ? null : body(request, maxBytes);
+        if (body == null && refused.isEmpty()) {
+            refused = Optional.of(new LoopbackGuard.Refusal(413, "the request body is too large"));
+        }
+        if (refused.isPresent()) {
+            LoopbackServer.problem(
+                    response, refused.get().status(), refused.get().detail(), callback);
+            return null;
+        }
+        return body;
+    }
 
     /** The request's body, or null when it is over {@code maxBytes}. */
     static byte[] body(Request request, int maxBytes) throws IOException {

@@ -155,23 +155,15 @@ public final class IamFront implements AutoCloseable {
     }
 
     private void serve(Request request, Response response, Callback callback) {
-        Optional<LoopbackGuard.Refusal> refused = guard.check(
-                request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
-        if (refused.isEmpty() && !request.getMethod().equals("POST")) {
-            // The SDKs speak DynamoDB's and SQS's JSON protocols, always a POST; SQS's query protocol would read a
-            // GET's parameters as a call (GET /?Action=PurgeQueue), so no GET is passed on anywhere.
-            response.getHeaders().put(HttpHeader.ALLOW, "POST");
-            refused = Optional.of(new LoopbackGuard.Refusal(
-                    405, "the local IAM front takes POST only (the JSON protocols, as the SDKs send them)"));
-        }
         try {
-            byte[] body = refused.isPresent() ? null : Forwarding.body(request, MAX_BODY_BYTES);
-            if (body == null && refused.isEmpty()) {
-                refused = Optional.of(new LoopbackGuard.Refusal(413, "the request body is too large"));
-            }
-            if (refused.isPresent()) {
-                LoopbackServer.problem(
-                        response, refused.get().status(), refused.get().detail(), callback);
+            byte[] body = Forwarding.admitted(
+                    guard,
+                    request,
+                    response,
+                    callback,
+                    MAX_BODY_BYTES,
+                    "the local IAM front takes POST only (the JSON protocols, as the SDKs send them)");
+            if (body == null) {
                 return;
             }
             boolean sqs =

@@ -5,8 +5,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.util.Optional;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -77,22 +75,15 @@ final class QueueFront implements AutoCloseable {
     }
 
     private void serve(Request request, Response response, Callback callback) {
-        Optional<LoopbackGuard.Refusal> refused = guard.check(
-                request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
-        if (refused.isEmpty() && !request.getMethod().equals("POST")) {
-            // SQS's query protocol reads a GET's parameters as a call: GET /?Action=SendMessage sends a message.
-            response.getHeaders().put(HttpHeader.ALLOW, "POST");
-            refused = Optional.of(new LoopbackGuard.Refusal(
-                    405, "the local queues take POST only (SQS's JSON protocol, as the SDKs send it)"));
-        }
         try {
-            byte[] body = refused.isPresent() ? null : Forwarding.body(request, MAX_BODY_BYTES);
-            if (body == null && refused.isEmpty()) {
-                refused = Optional.of(new LoopbackGuard.Refusal(413, "the request body is too large"));
-            }
-            if (refused.isPresent()) {
-                LoopbackServer.problem(
-                        response, refused.get().status(), refused.get().detail(), callback);
+            byte[] body = Forwarding.admitted(
+                    guard,
+                    request,
+                    response,
+                    callback,
+                    MAX_BODY_BYTES,
+                    "the local queues take POST only (SQS's JSON protocol, as the SDKs send it)");
+            if (body == null) {
                 return;
             }
             java.net.http.HttpResponse<byte[]> answer =
