@@ -10,6 +10,8 @@ import dev.oneread.local.TemplateTables;
 import dev.oneread.local.TemplateValues;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.SigningKey;
+import dev.oneread.local.iam.IamLedger;
+import dev.oneread.local.iam.PolicyValues;
 import dev.oneread.runtime.DynamoDbClients;
 import java.io.PrintStream;
 import java.net.URI;
@@ -150,6 +152,8 @@ public final class LocalStack implements AutoCloseable {
     private PrintStream log;
     private final LocalJwt authorizer;
     private LocalQueues queues;
+    private IamFront iam;
+    private String dataTable;
     private SamTemplate template;
 
     private LocalStack(
@@ -178,6 +182,7 @@ public final class LocalStack implements AutoCloseable {
         URI endpoint = engine == null ? settings.engine() : engine.endpoint();
         DynamoDbClient client = null;
         LocalQueues queues = null;
+        IamFront iam = null;
         try {
             TemplateTables tables = TemplateTables.from(template, parameters);
             Map<String, String> tableNames = tableNames(tables, settings.tableName());
@@ -194,8 +199,10 @@ public final class LocalStack implements AutoCloseable {
             }
             URI queueEndpoint = queues == null ? null : queues.endpoint();
             Optional<PartitionLimits> limits = Optional.ofNullable(engine).map(DynaliteEngine::limits);
-            Map<String, LocalFunction> functions = new LinkedHashMap<>(
-                    buildFunctions(template, root, parameters, refs, endpoint, queueEndpoint, limits, log));
+            iam = IamFront.start(
+                    template, parameters, queueNames(queues), endpoint, queueEndpoint, IamLedger.process());
+            Map<String, LocalFunction> functions = new LinkedHashMap<>(buildFunctions(
+                    template, root, parameters, refs, new Endpoints(iam, dataTable, queueEndpoint), limits, log));
             LocalStack stack = new LocalStack(
                     engine,
                     endpoint,
@@ -208,6 +215,8 @@ public final class LocalStack implements AutoCloseable {
                             parameters,
                             () -> SigningKey.loadOrCreate(SigningKey.fileFor(root, settings.dataDir()))));
             stack.queues = queues;
+            stack.iam = iam;
+            stack.dataTable = dataTable;
             stack.template = template;
             stack.root = root;
             stack.refs = Map.copyOf(refs);
@@ -215,6 +224,9 @@ public final class LocalStack implements AutoCloseable {
             stack.log = log;
             return stack;
         } catch (RuntimeException e) {
+            if (iam != null) {
+                iam.close();
+            }
             closeStarted(queues, queuesStarting, client, engine);
             throw e;
         }
@@ -287,28 +299,54 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** One fresh (not yet initialised) LocalFunction per template function, configured with {@code parameters}. */
+    /** Where the functions' calls go: through the IAM front (as the data table's), when the run has queues too. */
+    private record Endpoints(IamFront iam, String dataTable, URI queues) {}
+
+    /** Each queue's name (the end of its URL), for the ARNs the roles name. */
+    private static Map<String, String> queueNames(LocalQueues queues) {
+        Map<String, String> names = new LinkedHashMap<>();
+        if (queues != null) {
+            queues.urls().forEach((id, url) -> names.put(id, url.substring(url.lastIndexOf('/') + 1)));
+        }
+        return names;
+    }
+
+    /**
+     * One fresh (not yet initialised) LocalFunction per template function, configured with {@code parameters}: each
+     * signs its calls with its own key, which the IAM front checks against its role.
+     */
     private static Map<String, LocalFunction> buildFunctions(
             SamTemplate template,
             Path root,
             Map<String, String> parameters,
             Map<String, String> refs,
-            URI engineEndpoint,
-            URI queueEndpoint,
+            Endpoints endpoints,
             Optional<PartitionLimits> limits,
             PrintStream log) {
         Map<String, LocalFunction> functions = new LinkedHashMap<>();
         new TemplateFunctions(template, root, parameters, refs).functions().forEach((id, spec) -> {
             Map<String, String> environment = new LinkedHashMap<>(spec.environment());
             limits.ifPresent(scaled -> scaleJobShare(environment, scaled));
-            environment.put(DynamoDbClients.ENDPOINT_VARIABLE, engineEndpoint.toString());
-            if (queueEndpoint != null) {
-                environment.put(SqsClients.ENDPOINT_VARIABLE, queueEndpoint.toString());
+            environment.put(
+                    DynamoDbClients.ENDPOINT_VARIABLE,
+                    endpoints.iam().endpoint().toString());
+            if (endpoints.queues() != null) {
+                // The queues too through the front: their calls are checked as DynamoDB's are.
+                environment.put(
+                        SqsClients.ENDPOINT_VARIABLE, endpoints.iam().endpoint().toString());
             }
-            environment.put("AWS_REGION", "us-east-1");
-            environment.put("AWS_DEFAULT_REGION", "us-east-1");
-            environment.put("AWS_ACCESS_KEY_ID", "local");
-            environment.put("AWS_SECRET_ACCESS_KEY", "local");
+            environment.put("AWS_REGION", PolicyValues.REGION);
+            environment.put("AWS_DEFAULT_REGION", PolicyValues.REGION);
+            environment.putAll(IamFront.credentials(id, endpoints.dataTable()));
+            String secret = environment.get("CURSOR_KEY_SECRET");
+            if (secret != null) {
+                // Secrets Manager's part, played by the runner: a role that may not read the secret gets no keys,
+                // and the function's init fails as it would on AWS.
+                endpoints.iam().secretRead(id, endpoints.dataTable(), secret).ifPresent(denied -> {
+                    environment.remove("CURSOR_KEYS");
+                    log.println(id + ": AccessDeniedException: " + denied);
+                });
+            }
             functions.put(id, new LocalFunction(spec, environment, log));
         });
         return functions;
@@ -352,8 +390,7 @@ public final class LocalStack implements AutoCloseable {
                 root,
                 nextParameters,
                 refs,
-                endpoint,
-                queues == null ? null : queues.endpoint(),
+                new Endpoints(iam, dataTable, queues == null ? null : queues.endpoint()),
                 limits(),
                 log);
         Map<String, LocalFunction> old = functions;
@@ -501,6 +538,7 @@ public final class LocalStack implements AutoCloseable {
             queues.close();
         }
         functions.values().forEach(LocalFunction::close);
+        iam.close();
         client.close();
         if (engine != null) {
             engine.close();

@@ -5,6 +5,7 @@ import dev.oneread.http.Problems;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
@@ -36,6 +37,33 @@ final class LoopbackServer {
         connector.setPort(port);
         server.addConnector(connector);
         server.setErrorHandler(new ProblemErrorHandler());
+        return connector;
+    }
+
+    /** What a front does with each request it takes. */
+    @FunctionalInterface
+    interface Serving {
+        void serve(Request request, Response response, Callback callback);
+    }
+
+    /**
+     * A connector of its own server ({@link #connector}), already bound to a free loopback port, whose every request
+     * goes to {@code serving}: the runner's fronts. Start its server when it may serve.
+     */
+    static ServerConnector bound(String name, int maxThreads, Serving serving) {
+        ServerConnector connector = connector(name, maxThreads, 0, new HttpConfiguration());
+        connector.getServer().setHandler(new Handler.Abstract() {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) {
+                serving.serve(request, response, callback);
+                return true;
+            }
+        });
+        try {
+            connector.open();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot open a port for " + name, e);
+        }
         return connector;
     }
 

@@ -1,21 +1,10 @@
 package dev.oneread.local.runner;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.Set;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -40,20 +29,6 @@ import org.eclipse.jetty.util.Callback;
 final class QueueFront implements AutoCloseable {
     /** Far above any SQS request (a batch of messages included): a bound, so that no request fills the heap. */
     private static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
-    /** Headers HttpClient sets itself (or refuses), and hop-by-hop headers that must not be passed on. */
-    private static final Set<String> NOT_PASSED = Set.of(
-            "host",
-            "connection",
-            "content-length",
-            "expect",
-            "upgrade",
-            "transfer-encoding",
-            "keep-alive",
-            "te",
-            "trailer",
-            "proxy-connection",
-            "date",
-            "server");
 
     private final Server server;
     private final ServerConnector connector;
@@ -68,20 +43,8 @@ final class QueueFront implements AutoCloseable {
     private QueueFront(RunSecret secret) {
         this.secret = secret;
         // Pollers hold long polls (ReceiveMessage waits up to 20 s): enough threads that they never starve a send.
-        this.connector = LoopbackServer.connector("local-queues", 64, 0, new HttpConfiguration());
+        this.connector = LoopbackServer.bound("local-queues", 64, this::serve);
         this.server = connector.getServer();
-        server.setHandler(new Handler.Abstract() {
-            @Override
-            public boolean handle(Request request, Response response, Callback callback) {
-                serve(request, response, callback);
-                return true;
-            }
-        });
-        try {
-            connector.open();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the local queues' port", e);
-        }
         this.guard = LoopbackGuard.toolsOnly(connector.getLocalPort());
     }
 
@@ -112,33 +75,20 @@ final class QueueFront implements AutoCloseable {
     }
 
     private void serve(Request request, Response response, Callback callback) {
-        Optional<LoopbackGuard.Refusal> refused = guard.check(
-                request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
-        if (refused.isEmpty() && !request.getMethod().equals("POST")) {
-            // SQS's query protocol reads a GET's parameters as a call: GET /?Action=SendMessage sends a message.
-            response.getHeaders().put(HttpHeader.ALLOW, "POST");
-            refused = Optional.of(new LoopbackGuard.Refusal(
-                    405, "the local queues take POST only (SQS's JSON protocol, as the SDKs send it)"));
-        }
         try {
-            byte[] body = refused.isPresent() ? null : body(request);
-            if (body == null && refused.isEmpty()) {
-                refused = Optional.of(new LoopbackGuard.Refusal(413, "the request body is too large"));
-            }
-            if (refused.isPresent()) {
-                LoopbackServer.problem(
-                        response, refused.get().status(), refused.get().detail(), callback);
+            byte[] body = Forwarding.admitted(
+                    guard,
+                    request,
+                    response,
+                    callback,
+                    MAX_BODY_BYTES,
+                    "the local queues take POST only (SQS's JSON protocol, as the SDKs send it)");
+            if (body == null) {
                 return;
             }
             java.net.http.HttpResponse<byte[]> answer =
                     client.send(forwarded(request, body), java.net.http.HttpResponse.BodyHandlers.ofByteArray());
-            response.setStatus(answer.statusCode());
-            answer.headers().map().forEach((name, values) -> {
-                if (!NOT_PASSED.contains(name.toLowerCase(Locale.ROOT))) {
-                    values.forEach(value -> response.getHeaders().add(name, value));
-                }
-            });
-            response.write(true, ByteBuffer.wrap(answer.body()), callback);
+            Forwarding.answer(response, answer, callback);
         } catch (IOException e) {
             callback.failed(e);
         } catch (InterruptedException e) {
@@ -147,30 +97,16 @@ final class QueueFront implements AutoCloseable {
         }
     }
 
-    /** The request's body, or null when it is over {@link #MAX_BODY_BYTES}. */
-    private static byte[] body(Request request) throws IOException {
-        try (InputStream in = Content.Source.asInputStream(request)) {
-            byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
-            return body.length > MAX_BODY_BYTES ? null : body;
-        }
-    }
-
     private HttpRequest forwarded(Request request, byte[] body) {
         String query = request.getHttpURI().getQuery();
-        HttpRequest.Builder forwarded = HttpRequest.newBuilder(elasticMq.resolve(
-                        underSecret(request.getHttpURI().getPath()) + (query == null ? "" : "?" + query)))
-                .timeout(Duration.ofSeconds(60))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        for (HttpField field : request.getHeaders()) {
-            if (!NOT_PASSED.contains(field.getLowerCaseName())) {
-                try {
-                    forwarded.header(field.getName(), field.getValue());
-                } catch (IllegalArgumentException restricted) {
-                    // a header the JDK's client will not send (From, Via, Warning): SQS reads none of them
-                }
-            }
-        }
-        return forwarded.build();
+        return Forwarding.headers(
+                        request,
+                        HttpRequest.newBuilder(elasticMq.resolve(
+                                        underSecret(request.getHttpURI().getPath())
+                                                + (query == null ? "" : "?" + query)))
+                                .timeout(Duration.ofSeconds(60))
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(body)))
+                .build();
     }
 
     /**

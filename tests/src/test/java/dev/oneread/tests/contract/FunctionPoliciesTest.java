@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.SamTemplate;
-import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.TestEngine;
@@ -43,7 +42,7 @@ class FunctionPoliciesTest {
         }
         ShardPlan migrating = ShardPlan.parse(ws + "=4", ws);
         Operations operations = new Operations();
-        DynamoDbClient recorded = DynamoDbClients.local(engine.endpoint, List.of(operations));
+        DynamoDbClient recorded = engine.functionClient("MigrateHotTenant", TestEngine.TABLE, List.of(operations));
         // WHEN the migration runs to the end, on a client that records each operation it sends
         MigrateHotTenantFunction function =
                 new MigrateHotTenantFunction(recorded, Api.config("MigrateHotTenant", migrating));

@@ -15,7 +15,6 @@ import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.HotPartitionThreshold;
-import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.CallPath;
 import dev.oneread.store.JobPace;
 import dev.oneread.store.Retries;
@@ -192,7 +191,7 @@ class HotTenantLifecycleTest {
                 phase = Phase.MIGRATING;
                 // (a client of its own, as its own Lambda function has, retrying as the job path does)
                 MigrateHotTenantFunction migration = new MigrateHotTenantFunction(
-                        DynamoDbClients.local(engine.endpoint, Retries.of(CallPath.JOB)),
+                        engine.functionClient("MigrateHotTenant", table, List.of(), Retries.of(CallPath.JOB)),
                         Api.config("MigrateHotTenant", migrating, table),
                         share(1));
                 List<Map<String, Object>> runs = new ArrayList<>();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Lambda;
@@ -60,7 +59,7 @@ class MigrationDeadlineTest {
         }
         ShardPlan migrating = ShardPlan.parse(ws + "=4", ws);
         MigrateHotTenantFunction job = new MigrateHotTenantFunction(
-                DynamoDbClients.local(engine.endpoint, List.of(new Latency())),
+                engine.functionClient("MigrateHotTenant", TestEngine.TABLE, List.of(new Latency())),
                 new FunctionConfig("MigrateHotTenant", TestEngine.TABLE, true, Api.CURSOR_KEY, migrating));
         // WHEN it runs once (the test context gives it 10 s)
         long start = System.nanoTime();

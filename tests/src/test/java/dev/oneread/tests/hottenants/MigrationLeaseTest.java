@@ -8,7 +8,6 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
-import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.purge.Purge;
@@ -105,7 +104,7 @@ class MigrationLeaseTest {
 
     private MigrateHotTenantFunction job(Tenant tenant, ExecutionInterceptor... interceptors) {
         return new MigrateHotTenantFunction(
-                DynamoDbClients.local(engine.endpoint, List.of(interceptors)),
+                engine.functionClient("MigrateHotTenant", TestEngine.TABLE, List.of(interceptors)),
                 Api.config("MigrateHotTenant", tenant.migrating()));
     }
 

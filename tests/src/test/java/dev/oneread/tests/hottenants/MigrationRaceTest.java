@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Partitions;
@@ -116,7 +115,7 @@ class MigrationRaceTest {
         ids.forEach(id -> expected.put(id, new Expected(false, "p" + ids.indexOf(id))));
         plan.accept(new Trial(ws, ids, during, points, expected));
         MigrateHotTenantFunction job = new MigrateHotTenantFunction(
-                DynamoDbClients.local(TestEngine.get().endpoint, List.of(points)),
+                TestEngine.get().functionClient("MigrateHotTenant", TestEngine.TABLE, List.of(points)),
                 Api.config("MigrateHotTenant", migrating));
         Map<String, Object> run;
         int runs = 0;

@@ -54,7 +54,8 @@ class MigrationTest {
                 // As an operator would: invoke until it reports done (each run stops before its time is up).
                 try {
                     MigrateHotTenantFunction function = new MigrateHotTenantFunction(
-                            during.engine.client, Api.config("MigrateHotTenant", migrating));
+                            during.engine.functionClient("MigrateHotTenant"),
+                            Api.config("MigrateHotTenant", migrating));
                     Map<String, Object> run;
                     do {
                         run = Lambda.invokeJob(function, Map.of("workspaceId", ws))
@@ -122,7 +123,8 @@ class MigrationTest {
             assertThat(point.dynamoCalls()).isEqualTo(1);
             // AND running the job again is a no-op
             Lambda.Run again = Lambda.invokeJob(
-                    new MigrateHotTenantFunction(after.engine.client, Api.config("MigrateHotTenant", migrating)),
+                    new MigrateHotTenantFunction(
+                            after.engine.functionClient("MigrateHotTenant"), Api.config("MigrateHotTenant", migrating)),
                     Map.of("workspaceId", ws));
             assertThat(again.output()).containsEntry("moved", 0).containsEntry("done", true);
         } finally {

@@ -188,7 +188,7 @@ class ShardingTest {
             }
         };
         ListProjectsFunction list = new ListProjectsFunction(
-                DynamoDbClients.local(api.engine.endpoint, List.of(brokenShard)),
+                api.engine.functionClient("ListProjects", api.table, List.of(brokenShard)),
                 QueryPool.create(),
                 Api.config("ListProjects", ShardPlan.parse(ws + "=10", "")));
         // WHEN

@@ -3,7 +3,6 @@ package dev.oneread.tests.idempotency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.createproject.CreateProjectFunction;
-import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.InjectedFaults;
@@ -244,7 +243,7 @@ class IdempotencyFaultsTest {
         String ws = Api.freshWorkspaceId("idem");
         api.createWorkspace(ws, "Idempotent");
         Faults faults = new Faults();
-        DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(faults));
+        DynamoDbClient client = engine.functionClient("CreateProject", TestEngine.TABLE, List.of(faults));
         MovableClock clock = new MovableClock();
         CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"), clock);
         ApiEvent event = createWithKey(ws, "key-" + fault);
@@ -270,7 +269,7 @@ class IdempotencyFaultsTest {
         String ws = Api.freshWorkspaceId("idem50");
         api.createWorkspace(ws, "Fifty");
         Faults faults = new Faults();
-        DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(faults));
+        DynamoDbClient client = engine.functionClient("CreateProject", TestEngine.TABLE, List.of(faults));
         MovableClock clock = new MovableClock();
         long seed = new Random().nextLong();
         Fault[] kinds = Fault.values();
@@ -310,7 +309,9 @@ class IdempotencyFaultsTest {
         Faults faults = new Faults();
         MovableClock clock = new MovableClock();
         CreateProjectFunction create = new CreateProjectFunction(
-                DynamoDbClients.local(engine.endpoint, List.of(faults)), Api.config("CreateProject"), clock);
+                engine.functionClient("CreateProject", TestEngine.TABLE, List.of(faults)),
+                Api.config("CreateProject"),
+                clock);
         Instant sent = clock.instant();
         // WHEN
         faults.plan(Fault.PUT_THROTTLED);
@@ -338,7 +339,8 @@ class IdempotencyFaultsTest {
         // GIVEN two members of one workspace whose clients chose the same key
         String ws = Api.freshWorkspaceId("idemsub");
         api.createWorkspace(ws, "Two callers");
-        CreateProjectFunction create = new CreateProjectFunction(engine.client, Api.config("CreateProject"));
+        CreateProjectFunction create =
+                new CreateProjectFunction(engine.functionClient("CreateProject"), Api.config("CreateProject"));
         ApiEvent alice = createWithKey(ws, "same")
                 .claims(Map.of("sub", "alice", "workspaces", ws, "scope", "openid oneread/api"));
         ApiEvent bob =

@@ -95,7 +95,8 @@ class BackfillIndexTest {
         });
         writer.start();
         // WHEN the job runs, invocation after invocation, each with 5.4 s left (it stops 5 s before its deadline)
-        BackfillIndexFunction job = new BackfillIndexFunction(engine.client, Api.config("BackfillIndex", plan, table));
+        BackfillIndexFunction job = new BackfillIndexFunction(
+                engine.functionClient("BackfillIndex", table), Api.config("BackfillIndex", plan, table));
         Map<String, Object> input = new LinkedHashMap<>();
         int invocations = 0;
         int calls = 0;

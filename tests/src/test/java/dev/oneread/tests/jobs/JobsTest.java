@@ -17,7 +17,6 @@ import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.tests.support.Api;
@@ -122,7 +121,7 @@ public class JobsTest {
             Set<String> flaky = Set.of("job-010", "job-100", "job-150");
             Map<String, Integer> injected = new ConcurrentHashMap<>();
             RunJobFunction worker = JobFunctions.worker(
-                    DynamoDbClients.local(engine.endpoint, List.of(new FailFirstQuery(flaky, injected))),
+                    engine.functionClient("RunJob", table, List.of(new FailFirstQuery(flaky, injected))),
                     queues,
                     plan,
                     table);
@@ -286,7 +285,7 @@ public class JobsTest {
         SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(1))) {
             String queue = queues.url("JobQueue");
-            RunJobFunction worker = JobFunctions.worker(engine.client, queues, plan, table);
+            RunJobFunction worker = JobFunctions.worker(engine.functionClient("RunJob", table), queues, plan, table);
             List<Map<String, Object>> lines = Collections.synchronizedList(new ArrayList<>());
             try (QueuePoller poller = workers(queues, worker, lines)) {
                 // WHEN the forged tasks come through the job queue

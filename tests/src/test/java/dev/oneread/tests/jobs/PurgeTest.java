@@ -106,7 +106,7 @@ class PurgeTest {
         api.withJobQueue(queues.client(), queues.url("JobQueue"), delay, clock);
         FunctionConfig config = Api.config("RunJob", plan, table);
         RunJobFunction worker = new RunJobFunction(
-                engine.client,
+                engine.functionClient("RunJob", table),
                 queues::client,
                 queues.url("JobQueue"),
                 config,
@@ -365,7 +365,7 @@ class PurgeTest {
         fill(workspace, 3);
         Hold hold = new Hold(workspace);
         CreateProjectFunction create = new CreateProjectFunction(
-                DynamoDbClients.local(engine.endpoint, List.of(hold)), Api.config("CreateProject", plan, table));
+                engine.functionClient("CreateProject", table, List.of(hold)), Api.config("CreateProject", plan, table));
         CompletableFuture<Lambda.Response> created = CompletableFuture.supplyAsync(() -> Lambda.invoke(
                 create,
                 ApiEvent.of("POST", ApiEvent.PROJECTS)

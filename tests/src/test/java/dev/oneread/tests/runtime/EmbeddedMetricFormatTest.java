@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import dev.oneread.functions.getworkspace.GetWorkspaceFunction;
 import dev.oneread.json.Json;
-import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionContext;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
@@ -110,7 +109,7 @@ class EmbeddedMetricFormatTest {
         String ws = Api.freshWorkspaceId("emfbudget");
         api.createWorkspace(ws, "Budget");
         ThrottleFirstAttempt throttleFirst = new ThrottleFirstAttempt();
-        DynamoDbClient throttled = DynamoDbClients.local(api.engine.endpoint, List.of(throttleFirst));
+        DynamoDbClient throttled = api.engine.functionClient("GetWorkspace", api.table, List.of(throttleFirst));
         GetWorkspaceFunction retrying = new GetWorkspaceFunction(throttled, Api.config("GetWorkspace"));
 
         // WHEN it is read once plainly and once through the throttled first attempt
@@ -167,7 +166,8 @@ class EmbeddedMetricFormatTest {
         // GIVEN a GetWorkspace whose every DynamoDB attempt is throttled, run as version 7 (a canary's new version)
         String ws = Api.freshWorkspaceId("emf5xx");
         api.createWorkspace(ws, "Errors");
-        DynamoDbClient throttled = DynamoDbClients.local(api.engine.endpoint, List.of(new ThrottleEveryAttempt()));
+        DynamoDbClient throttled =
+                api.engine.functionClient("GetWorkspace", api.table, List.of(new ThrottleEveryAttempt()));
         GetWorkspaceFunction failing = new GetWorkspaceFunction(throttled, Api.config("GetWorkspace"));
         RuntimeLoggerContext version7 = new RuntimeLoggerContext("TEXT", "7");
         ByteArrayOutputStream response = new ByteArrayOutputStream();

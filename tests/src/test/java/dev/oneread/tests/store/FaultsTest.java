@@ -69,7 +69,7 @@ public class FaultsTest {
         api.createWorkspace(ws, "Throttled");
         Throttling throttling = new Throttling(r ->
                 r instanceof PutItemRequest put && put.item().get("Detail").s().startsWith("PROJ#"));
-        DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(throttling));
+        DynamoDbClient client = engine.functionClient("CreateProject", TestEngine.TABLE, List.of(throttling));
         CreateProjectFunction create = new CreateProjectFunction(client, Api.config("CreateProject"));
         // WHEN a create with an Idempotency-Key runs into it
         Lambda.Response response = Lambda.invoke(
@@ -102,7 +102,7 @@ public class FaultsTest {
                 throw new UncheckedIOException(new IOException("stream is closed"));
             }
         };
-        DynamoDbClient client = DynamoDbClients.local(engine.endpoint, List.of(brokenStream));
+        DynamoDbClient client = engine.functionClient("GetWorkspace", TestEngine.TABLE, List.of(brokenStream));
         GetWorkspaceFunction get = new GetWorkspaceFunction(client, Api.config("GetWorkspace"));
         // WHEN
         Lambda.Response response =

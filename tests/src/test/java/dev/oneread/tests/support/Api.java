@@ -59,28 +59,44 @@ public final class Api {
                             dev.oneread.local.SamTemplate.load(engine.root.resolve("template.yaml")))
                     .createMissing(engine.client, Map.of("Table", table));
         }
-        DynamoDbClient client = engine.client;
-        handlers.put("CreateWorkspace", new CreateWorkspaceFunction(client, config("CreateWorkspace", plan, table)));
-        handlers.put("GetWorkspace", new GetWorkspaceFunction(client, config("GetWorkspace", plan, table)));
-        handlers.put("CreateProject", new CreateProjectFunction(client, config("CreateProject", plan, table)));
+        // Each function signs as itself: the IAM front allows what its role allows, and nothing else.
         handlers.put(
-                "ListProjects", new ListProjectsFunction(client, engine.pool, config("ListProjects", plan, table)));
-        handlers.put("GetProject", new GetProjectFunction(client, config("GetProject", plan, table)));
+                "CreateWorkspace",
+                new CreateWorkspaceFunction(client("CreateWorkspace"), config("CreateWorkspace", plan, table)));
+        handlers.put(
+                "GetWorkspace", new GetWorkspaceFunction(client("GetWorkspace"), config("GetWorkspace", plan, table)));
+        handlers.put(
+                "CreateProject",
+                new CreateProjectFunction(client("CreateProject"), config("CreateProject", plan, table)));
+        handlers.put(
+                "ListProjects",
+                new ListProjectsFunction(client("ListProjects"), engine.pool, config("ListProjects", plan, table)));
+        handlers.put("GetProject", new GetProjectFunction(client("GetProject"), config("GetProject", plan, table)));
         handlers.put(
                 "GetWorkspaceCollection",
-                new GetWorkspaceCollectionFunction(client, engine.pool, config("GetWorkspaceCollection", plan, table)));
-        handlers.put("UpdateWorkspace", new UpdateWorkspaceFunction(client, config("UpdateWorkspace", plan, table)));
-        handlers.put("UpdateProject", new UpdateProjectFunction(client, config("UpdateProject", plan, table)));
-        handlers.put("DeleteProject", new DeleteProjectFunction(client, config("DeleteProject", plan, table)));
+                new GetWorkspaceCollectionFunction(
+                        client("GetWorkspaceCollection"), engine.pool, config("GetWorkspaceCollection", plan, table)));
+        handlers.put(
+                "UpdateWorkspace",
+                new UpdateWorkspaceFunction(client("UpdateWorkspace"), config("UpdateWorkspace", plan, table)));
+        handlers.put(
+                "UpdateProject",
+                new UpdateProjectFunction(client("UpdateProject"), config("UpdateProject", plan, table)));
+        handlers.put(
+                "DeleteProject",
+                new DeleteProjectFunction(client("DeleteProject"), config("DeleteProject", plan, table)));
         handlers.put(
                 "ListProjectsByStatus",
-                new ListProjectsByStatusFunction(client, engine.pool, config("ListProjectsByStatus", plan, table)));
+                new ListProjectsByStatusFunction(
+                        client("ListProjectsByStatus"), engine.pool, config("ListProjectsByStatus", plan, table)));
         handlers.put(
                 "GetHotTenantReport",
-                new GetHotTenantReportFunction(client, config("GetHotTenantReport", plan, table)));
+                new GetHotTenantReportFunction(
+                        client("GetHotTenantReport"), config("GetHotTenantReport", plan, table)));
         handlers.put(
                 "ListWorkspaces",
-                new ListWorkspacesFunction(client, engine.pool, config("ListWorkspaces", plan, table)));
+                new ListWorkspacesFunction(
+                        client("ListWorkspaces"), engine.pool, config("ListWorkspaces", plan, table)));
     }
 
     /**
@@ -96,8 +112,18 @@ public final class Api {
         handlers.put(
                 "DeleteWorkspace",
                 new DeleteWorkspaceFunction(
-                        engine.client, sqs, queueUrl, config("DeleteWorkspace", plan, table), fence, clock));
+                        client("DeleteWorkspace"),
+                        sqs,
+                        queueUrl,
+                        config("DeleteWorkspace", plan, table),
+                        fence,
+                        clock));
         return this;
+    }
+
+    /** The client {@code function} signs with, on this Api's table. */
+    private DynamoDbClient client(String function) {
+        return engine.functionClient(function, table);
     }
 
     /** DELETE /workspaces/{id} as an operator (see {@link #withJobQueue}). */

@@ -37,7 +37,7 @@ public final class JobFunctions {
     /** The planner on the test's queues: the job queue, and its own for continuations. */
     public static PlanJobsFunction planner(TestEngine engine, LocalQueues queues, ShardPlan plan, String table) {
         return new PlanJobsFunction(
-                engine.client,
+                engine.functionClient("PlanJobs", table),
                 engine.pool,
                 queues.client(),
                 queues.url("JobQueue"),

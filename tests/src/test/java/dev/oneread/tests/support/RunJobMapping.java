@@ -52,7 +52,7 @@ public record RunJobMapping(
             CountDownLatch finished,
             boolean echo) {
         RunJobFunction worker = new RunJobFunction(
-                engine.client,
+                engine.functionClient("RunJob", table),
                 queues::client,
                 queues.url("JobQueue"),
                 Api.config("RunJob", plan, table),

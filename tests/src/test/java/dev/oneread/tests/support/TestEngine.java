@@ -6,14 +6,22 @@ import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
+import dev.oneread.local.iam.IamLedger;
+import dev.oneread.local.iam.LeastPrivilegeReport;
+import dev.oneread.local.iam.PolicyValues;
+import dev.oneread.local.runner.IamFront;
+import dev.oneread.local.runner.LocalStack;
 import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.store.CallPath;
 import dev.oneread.store.QueryPool;
 import dev.oneread.store.Retries;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -37,6 +45,8 @@ public final class TestEngine {
     public final DynamoDbClient client;
     public final QueryPool pool;
     private final DynaliteEngine engine;
+    private IamFront iam;
+    private final Map<String, DynamoDbClient> functionClients = new java.util.concurrent.ConcurrentHashMap<>();
 
     private TestEngine(Path root, DynaliteEngine engine, URI endpoint) {
         this(root, engine, endpoint, DynamoDbClients.local(endpoint));
@@ -132,6 +142,69 @@ public final class TestEngine {
         // One engine per scale for the whole run; the engine registers its own shutdown hook as a backstop.
         Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
         return new TestEngine(root, engine, engine.endpoint());
+    }
+
+    /**
+     * A client that signs as {@code function} does on {@code table}: its calls go through this engine's IAM front,
+     * which allows only what the function's role in template.yaml allows and refuses the rest as AWS does. Every
+     * function a test runs gets its client here (or from a {@link dev.oneread.local.runner.LocalStack}).
+     */
+    public DynamoDbClient functionClient(String function, String table) {
+        // One per function and table, as one execution environment keeps one: tests build many Apis.
+        return functionClients.computeIfAbsent(
+                IamFront.accessKeyId(function, table), key -> functionClient(function, table, List.of()));
+    }
+
+    /** {@link #functionClient(String, String)} on {@link #TABLE}. */
+    public DynamoDbClient functionClient(String function) {
+        return functionClient(function, TABLE);
+    }
+
+    /** As {@link #functionClient(String, String)}, with interceptors after the audit (a test's faults). */
+    public DynamoDbClient functionClient(String function, String table, List<ExecutionInterceptor> extra) {
+        return functionClient(function, table, extra, Retries.of(CallPath.REQUEST));
+    }
+
+    /** As {@link #functionClient(String, String, List)}, retrying as {@code retries} says (a job's client). */
+    public DynamoDbClient functionClient(
+            String function, String table, List<ExecutionInterceptor> extra, Retries retries) {
+        Map<String, String> environment = new HashMap<>(IamFront.credentials(function, table));
+        environment.put(DynamoDbClients.ENDPOINT_VARIABLE, iam().endpoint().toString());
+        environment.put("AWS_REGION", PolicyValues.REGION);
+        return DynamoDbClients.fromEnvironment(environment, extra, retries);
+    }
+
+    /** This engine's IAM front, started on first use; it goes with the JVM. */
+    public synchronized IamFront iam() {
+        if (iam == null) {
+            SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
+            iam = IamFront.start(
+                    template, LocalStack.parameters(template, Map.of()), Map.of(), endpoint, null, IamLedger.process());
+            writeReportAtExit(root);
+        }
+        return iam;
+    }
+
+    private static boolean reportHooked;
+
+    /**
+     * The least-privilege report of everything this JVM's functions did, written when it ends (a suite's run ends it):
+     * tests/target/least-privilege.md. docs/least-privilege.md is its reviewed copy.
+     */
+    private static synchronized void writeReportAtExit(Path root) {
+        if (reportHooked) {
+            return;
+        }
+        reportHooked = true;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                java.nio.file.Files.writeString(
+                        root.resolve("tests/target/least-privilege.md"),
+                        LeastPrivilegeReport.markdown(IamLedger.process()));
+            } catch (java.io.IOException e) {
+                System.err.println("least-privilege report not written: " + e.getMessage());
+            }
+        }));
     }
 
     /** The partition limits this engine enforces; empty for an engine at DYNAMODB_ENDPOINT. */
