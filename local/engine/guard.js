@@ -28,9 +28,11 @@ class PartitionGuard {
    * @param heat the partitions' buckets and counters
    * @param caps {load(): {table: OnDemandThroughput}, save(map)}: where the tables' caps outlive a restart
    * @param changes the change feed (changes.js), which every served write appends to
+   * @param lag the index's lag (lag.js): which server answers an index read, and what each write leaves there
    */
-  constructor (server, heat, caps, changes) {
+  constructor (server, heat, caps, changes, lag) {
     this.server = server
+    this.lag = lag
     this.heat = heat
     this.caps = caps
     this.changes = changes
@@ -47,6 +49,7 @@ class PartitionGuard {
     try { data = handler ? JSON.parse(body) : null } catch { data = null }
     if (!handler || !data || typeof data !== 'object') return this.passThrough(headers, body, res)
     const ctx = { headers, res, data, asked: ASKED.has(data.ReturnConsumedCapacity) }
+    ctx.server = await this.lag.server(operation, data, () => this.schema(data.TableName))
     const done = await handler.call(this, ctx)
     if (done === PASS) return this.passThrough(headers, body, res)
   }
@@ -59,7 +62,7 @@ class PartitionGuard {
   /** Sends the client's (possibly rewritten) request to dynalite: {status, headers, data}. */
   async run (ctx, data, forceCapacity) {
     const input = forceCapacity && !ctx.asked ? { ...data, ReturnConsumedCapacity: 'TOTAL' } : data
-    const answer = await exchange(this.server, ctx.headers, JSON.stringify(input))
+    const answer = await exchange(ctx.server, ctx.headers, JSON.stringify(input))
     let out
     try { out = JSON.parse(answer.body) } catch { out = null }
     return { status: answer.status, headers: answer.headers, data: out, body: answer.body }
@@ -164,8 +167,10 @@ class PartitionGuard {
     return status === 200 ? data.Item || null : null
   }
 
+  /** A table created, updated or deleted: its schema is read again, and its index mirror built again (lag.js). */
   async invalidate (name) {
     this.schemas.delete(name)
+    await this.lag.changed(name)
   }
 
   saveCaps () {
@@ -340,7 +345,7 @@ const HANDLERS = {
   async DeleteTable (ctx) {
     const answer = await this.run(ctx, ctx.data, false)
     if (answer.status === 200) {
-      this.invalidate(ctx.data.TableName)
+      await this.invalidate(ctx.data.TableName)
       this.heat.setCaps(ctx.data.TableName, null)
       this.saveCaps()
     }
@@ -376,7 +381,9 @@ async function writeHeld (ctx, operation, schema, key, newImage) {
     const consumed = answer.data.ConsumedCapacity
     this.debitWrite(schema, partitionKey, consumed ? consumed.CapacityUnits : tableWriteUnits(oldItem, newItem), oldItem, newItem)
     // A put's item as dynalite stored it (numbers normalized: 1.50 is 1.5), as a stream record shows it.
-    this.changes.append(schema.name, operation, key, oldItem, operation === 'PutItem' ? await this.item(schema, key) : newItem)
+    const stored = operation === 'PutItem' ? await this.item(schema, key) : newItem
+    this.changes.append(schema.name, operation, key, oldItem, stored)
+    this.lag.written(schema, key, stored)
   } else if (answer.data && CONDITION_FAILED.test(answer.data.__type || '')) {
     // A write whose condition fails still consumes write capacity: the existing item's size, at least one unit.
     this.debit(schema, this.partition(schema, null, partitionKey), 'write', tableWriteUnits(oldItem, null))
@@ -443,7 +450,9 @@ async function recordBatch (served) {
     for (const i of (read.data.Responses || {})[table] || []) stored.set(itemId(schema, keyOf(schema, i)), i)
   }
   for (const w of served) {
-    this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, w.item ? stored.get(itemId(w.schema, w.key)) || w.item : null)
+    const item = w.item ? stored.get(itemId(w.schema, w.key)) || w.item : null
+    this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, item)
+    this.lag.written(w.schema, w.key, item)
   }
 }
 
@@ -483,7 +492,7 @@ async function tableChange (ctx, field) {
   const onDemand = ctx.data.OnDemandThroughput
   const answer = await this.run(ctx, ctx.data, false)
   if (answer.status === 200) {
-    this.invalidate(ctx.data.TableName)
+    await this.invalidate(ctx.data.TableName)
     if (onDemand && typeof onDemand === 'object') {
       const current = this.heat.table(ctx.data.TableName).onDemand || {}
       this.heat.setCaps(ctx.data.TableName, { ...current, ...pickCaps(onDemand) })
