@@ -21,6 +21,8 @@ const { call } = require('./inner')
 
 /** The index lag when none is asked for: DynamoDB's typical propagation, a fraction of a second (see above). */
 const DEFAULT_LAG_MS = 500
+/** How often a build asks whether dynalite has finished creating or deleting a table (it does so on a timer). */
+const POLL_MS = 5
 /** BatchWriteItem's most requests a call, for a mirror's build. */
 const BATCH = 25
 
@@ -111,6 +113,15 @@ class IndexLag {
     }
   }
 
+  /** The DescribeTable answer of `name` on `server` once it satisfies `done`, asking every few milliseconds. */
+  async until (server, name, done) {
+    for (;;) {
+      const described = await call(server, 'DescribeTable', { TableName: name })
+      if (done(described)) return described
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    }
+  }
+
   /** The mirror of table `name`, built from the table on first use. */
   ready (name) {
     return this.mirrors.get(name) || this.rebuild(name)
@@ -129,10 +140,14 @@ class IndexLag {
     const table = this.table
     await call(this.mirror, 'DeleteTable', { TableName: name })
     // dynalite finishes a DeleteTable and a CreateTable on a timer after answering (0 ms here): wait for each.
-    await this.until(name, (described) => described.status !== 200)
-    const described = await call(table, 'DescribeTable', { TableName: name })
-    if (described.status !== 200) throw new Error('index lag: no table ' + name)
+    await this.until(this.mirror, name, (described) => described.status !== 200)
+    // A table is served once ACTIVE: dynalite creates one on a timer after answering (--createTableMs).
+    const described = await this.until(table, name, (d) => d.status !== 200 || d.data.Table.TableStatus !== 'CREATING')
+    if (described.status !== 200 || described.data.Table.TableStatus === 'DELETING') {
+      throw new Error('index lag: no table ' + name)
+    }
     const t = described.data.Table
+    if (!(t.GlobalSecondaryIndexes || []).length) return
     const created = await call(this.mirror, 'CreateTable', {
       TableName: name,
       AttributeDefinitions: t.AttributeDefinitions,
@@ -143,7 +158,7 @@ class IndexLag {
       })),
     })
     if (created.status !== 200) throw new Error('index lag: cannot mirror ' + name + ': ' + JSON.stringify(created.data))
-    await this.until(name, (described) => described.status === 200 && described.data.Table.TableStatus === 'ACTIVE')
+    await this.until(this.mirror, name, (described) => described.status === 200 && described.data.Table.TableStatus === 'ACTIVE')
     let start
     do {
       const page = await call(table, 'Scan', { TableName: name, ConsistentRead: true, ExclusiveStartKey: start })
@@ -156,13 +171,6 @@ class IndexLag {
       }
       start = page.data.LastEvaluatedKey
     } while (start)
-  }
-}
-
-/** Resolves once the mirror's DescribeTable of `name` satisfies `done`, asking again on the next turn of the loop. */
-IndexLag.prototype.until = async function (name, done) {
-  while (!done(await call(this.mirror, 'DescribeTable', { TableName: name }))) {
-    await new Promise((resolve) => setImmediate(resolve))
   }
 }
 

@@ -125,9 +125,13 @@ public final class TestEngine {
         }
     }
 
-    /** An engine of its own at {@code limits}, on data already on disk (a benchmark's load). */
+    /**
+     * An engine of its own at {@code limits}, on data already on disk (a benchmark's load), without index lag: the
+     * lag's mirror would copy a million items into the engine's memory at the first write, and no benchmark that
+     * runs on such data reads the index.
+     */
     public static TestEngine onData(Path data, PartitionLimits limits) {
-        return started(ProjectRoot.find(), data, limits);
+        return started(ProjectRoot.find(), data, limits, IndexLag.OFF);
     }
 
     private static TestEngine started(Path root, PartitionLimits limits) {
@@ -135,7 +139,11 @@ public final class TestEngine {
     }
 
     private static TestEngine started(Path root, Path data, PartitionLimits limits) {
-        DynaliteEngine engine = DynaliteEngine.start(root, data, limits, lag());
+        return started(root, data, limits, lag());
+    }
+
+    private static TestEngine started(Path root, Path data, PartitionLimits limits, IndexLag lag) {
+        DynaliteEngine engine = DynaliteEngine.start(root, data, limits, lag);
         // One engine per scale for the whole run; the engine registers its own shutdown hook as a backstop.
         Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
         return new TestEngine(root, engine, engine.endpoint());
