@@ -75,17 +75,15 @@ public final class EngineOptions {
      * @throws CommandException (exit 2) when either option was given
      */
     public void refuseLimitsFor(String whose, URI engine) {
-        if (partitionLimits != null) {
+        refuseIfGiven(partitionLimits, "--partition-limits", whose, engine, "whose limits are its own");
+        refuseIfGiven(indexLag, "--index-lag", whose, engine, "whose indexes lag as they do");
+    }
+
+    private static void refuseIfGiven(Object given, String option, String whose, URI engine, String why) {
+        if (given != null) {
             throw new CommandException(
                     2,
-                    "--partition-limits applies only to an engine started here, not to " + whose + " at " + engine
-                            + ", whose limits are its own");
-        }
-        if (indexLag != null) {
-            throw new CommandException(
-                    2,
-                    "--index-lag applies only to an engine started here, not to " + whose + " at " + engine
-                            + ", whose indexes lag as they do");
+                    option + " applies only to an engine started here, not to " + whose + " at " + engine + ", " + why);
         }
     }
 
