@@ -15,7 +15,8 @@
 //
 // A mirror is built from the table (a Scan) on its first use in this process: a table that outlives a restart
 // (--path) is copied once, and what it held is visible to index readers at once. CreateTable, UpdateTable and
-// DeleteTable drop the mirror; copies pending for the old one are dropped with it.
+// DeleteTable build the mirror again (empty for a new table, none for a deleted one) before they answer; copies
+// still pending for the old one are dropped.
 const dynalite = require('dynalite')
 const { call } = require('./inner')
 
@@ -35,7 +36,8 @@ class IndexLag {
     this.table = table
     this.lagMs = lagMs
     this.mirror = lagMs > 0 ? dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }) : null
-    // Table name to the promise of its mirror's build, with the generation it was built for.
+    // Table name to the promise of its mirror's latest build; and to its generation, counted up by every table
+    // change, which tells a pending copy whether its mirror is still the one it was meant for.
     this.mirrors = new Map()
     this.generations = new Map()
     // The copies not yet applied, oldest first: every one is due lagMs after its write, so the queue is in due order.
