@@ -12,6 +12,9 @@
 // scales DynamoDB's limits (1, the default: 3,000 read and 1,000 write units per second per partition key value;
 // 0: off; 0.05: every limit / 20, so that a 2-core machine can reach them). GET /_oneread/heat reports every
 // partition key value touched since start, with its consumed units, admitted requests and throttles by reason.
+// DynamoDB updates a global secondary index asynchronously; dynalite, inside the write. --index-lag MS (default 500;
+// 0: off) answers every Query and Scan of a global secondary index as the table stood MS milliseconds ago
+// (engine/lag.js): a reader of an index may see a deleted item, an item under its old index key, or miss a new one.
 // GET /_oneread/engine reports the engine's own state: the store iterators open now (0 between requests).
 // GET /_oneread/changes?after=SEQ&limit=N is the change feed (engine/changes.js), DynamoDB Streams' NEW_AND_OLD_IMAGES
 // view of every write served, the newest 10,000 kept: {"first": the oldest sequence number kept, "last": the newest,
@@ -21,7 +24,7 @@
 // a loopback Host.
 //
 // Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0] [--exit-with-stdin]
-//                       [--partition-limits SCALE]
+//                       [--partition-limits SCALE] [--index-lag MS]
 'use strict'
 
 const http = require('http')
@@ -34,6 +37,7 @@ const dynalite = require('dynalite')
 const { Heat } = require('./engine/heat')
 const { Changes } = require('./engine/changes')
 const { PartitionGuard } = require('./engine/guard')
+const { IndexLag, DEFAULT_LAG_MS } = require('./engine/lag')
 const { send } = require('./engine/inner')
 
 const port = Number(argv.port)
@@ -46,6 +50,12 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
 const scale = argv['partition-limits'] === undefined ? 1 : Number(argv['partition-limits'])
 if (!Number.isFinite(scale) || scale < 0) {
   console.error('engine.js: --partition-limits must be a number >= 0 (1 = DynamoDB\'s limits, 0 = off)')
+  process.exit(2)
+}
+
+const lagMs = argv['index-lag'] === undefined ? DEFAULT_LAG_MS : Number(argv['index-lag'])
+if (!Number.isInteger(lagMs) || lagMs < 0) {
+  console.error('engine.js: --index-lag must be a whole number of milliseconds >= 0 (0 = off)')
   process.exit(2)
 }
 
@@ -62,7 +72,7 @@ const partitions = new PartitionGuard(engine, heat, {
   save (caps) {
     if (capsFile) fs.writeFileSync(capsFile, JSON.stringify(caps))
   },
-}, changes)
+}, changes, new IndexLag(engine, lagMs))
 const HEAT_PATH = '/_oneread/heat'
 const ENGINE_PATH = '/_oneread/engine'
 const CHANGES_PATH = '/_oneread/changes'

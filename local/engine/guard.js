@@ -35,9 +35,11 @@ class PartitionGuard {
    * @param caps {load(): {table: OnDemandThroughput}, save(map)}: where the tables' caps outlive a restart (an
    *   index's under the table's, in Indexes: {name: OnDemandThroughput})
    * @param changes the change feed (changes.js), which every served write appends to
+   * @param lag the index's lag (lag.js): which server answers an index read, and what each write leaves there
    */
-  constructor (server, heat, caps, changes) {
+  constructor (server, heat, caps, changes, lag) {
     this.server = server
+    this.lag = lag
     this.heat = heat
     this.caps = caps
     this.changes = changes
@@ -58,6 +60,7 @@ class PartitionGuard {
     try { data = handler ? JSON.parse(body) : null } catch { data = null }
     if (!handler || !data || typeof data !== 'object') return this.passThrough(headers, body, res)
     const ctx = { headers, res, data, asked: ASKED.has(data.ReturnConsumedCapacity) }
+    ctx.server = await this.lag.server(operation, data, () => this.schema(data.TableName))
     const done = await handler.call(this, ctx)
     if (done === PASS) return this.passThrough(headers, body, res)
   }
@@ -70,7 +73,7 @@ class PartitionGuard {
   /** Sends the client's (possibly rewritten) request to dynalite: {status, headers, data}. */
   async run (ctx, data, forceCapacity) {
     const input = forceCapacity && !ctx.asked ? { ...data, ReturnConsumedCapacity: 'TOTAL' } : data
-    const answer = await exchange(this.server, ctx.headers, JSON.stringify(input))
+    const answer = await exchange(ctx.server, ctx.headers, JSON.stringify(input))
     let out
     try { out = JSON.parse(answer.body) } catch { out = null }
     return { status: answer.status, headers: answer.headers, data: out, body: answer.body }
@@ -188,8 +191,10 @@ class PartitionGuard {
     return status === 200 ? data.Item || null : null
   }
 
+  /** A table created, updated or deleted: its schema is read again, and its index mirror built again (lag.js). */
   async invalidate (name) {
     this.schemas.delete(name)
+    await this.lag.changed(name)
   }
 
   saveCaps () {
@@ -368,7 +373,7 @@ const HANDLERS = {
   async DeleteTable (ctx) {
     const answer = await this.run(ctx, ctx.data, false)
     if (answer.status === 200) {
-      this.invalidate(ctx.data.TableName)
+      await this.invalidate(ctx.data.TableName)
       this.heat.clearCaps(ctx.data.TableName)
       this.saveCaps()
     }
@@ -407,6 +412,7 @@ async function writeHeld (ctx, operation, schema, key) {
     answer.data.ConsumedCapacity = writeCapacity(schema.name, ctx.data.ReturnConsumedCapacity, units, writes)
     this.debitWrite(schema, partitionKey, units, writes)
     this.changes.append(schema.name, operation, key, oldItem, newItem)
+    this.lag.written(schema, key, newItem)
   } else if (answer.data && CONDITION_FAILED.test(answer.data.__type || '')) {
     // A write whose condition fails still consumes write capacity: the existing item's size, at least one unit.
     this.debit(schema, this.partition(schema, null, partitionKey), 'write', tableWriteUnits(oldItem, null))
@@ -464,6 +470,7 @@ async function batchWrite (ctx, requestItems) {
       w.writes = indexWrites(w.schema, w.oldItem, newItem)
       this.debitWrite(w.schema, w.partitionKey, w.units, w.writes)
       this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, newItem)
+      this.lag.written(w.schema, w.key, newItem)
     }
     // One ConsumedCapacity per table written, its items' units summed, index writes included.
     answer.data.ConsumedCapacity = [...groupBy(served, (w) => w.schema.name)].map(([table, writes]) => writeCapacity(
@@ -527,7 +534,7 @@ async function tableChange (ctx, field) {
   const indexes = ctx.operation === 'CreateTable' && Array.isArray(ctx.data.GlobalSecondaryIndexes) ? ctx.data.GlobalSecondaryIndexes : []
   const answer = await this.run(ctx, ctx.data, false)
   if (answer.status === 200) {
-    this.invalidate(ctx.data.TableName)
+    await this.invalidate(ctx.data.TableName)
     if (onDemand && typeof onDemand === 'object') {
       const current = this.heat.table(ctx.data.TableName).onDemand || {}
       this.heat.setCaps(ctx.data.TableName, { ...current, ...pickCaps(onDemand) })

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeoutException;
  * web page's) or a {@code Host} other than the engine's loopback address is refused, and no CORS header is sent.
  * It is node itself (no shell wrapper), so stopping it stops the engine; and it watches its stdin, a pipe from this
  * JVM, so that it ends with the JVM even when nothing could stop it (a {@code kill -9} of the runner). The guard
- * also enforces DynamoDB's per-partition limits ({@link PartitionLimits}) and reports their heat ({@link EngineHeat}).
+ * also enforces DynamoDB's per-partition limits ({@link PartitionLimits}) and reports their heat ({@link EngineHeat}),
+ * and makes every global secondary index trail its table by the {@link IndexLag}, as DynamoDB's do.
  *
  * <pre>{@code try (DynaliteEngine engine = DynaliteEngine.start(root, null)) { URI endpoint = engine.endpoint(); }}</pre>
  */
@@ -38,12 +39,14 @@ public final class DynaliteEngine implements AutoCloseable {
     private final Process process;
     private final int port;
     private final PartitionLimits limits;
+    private final IndexLag lag;
     private final Thread shutdownHook;
 
-    private DynaliteEngine(Process process, int port, PartitionLimits limits) {
+    private DynaliteEngine(Process process, int port, PartitionLimits limits, IndexLag lag) {
         this.process = process;
         this.port = port;
         this.limits = limits;
+        this.lag = lag;
         this.shutdownHook = new Thread(this::stopProcess, "dynalite-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -53,9 +56,14 @@ public final class DynaliteEngine implements AutoCloseable {
         return start(projectRoot, dataDir, freePort(), PartitionLimits.DYNAMODB);
     }
 
-    /** Starts dynalite on a free port with the given partition limits. */
+    /** Starts dynalite on a free port with the given partition limits, and DynamoDB's index lag. */
     public static DynaliteEngine start(Path projectRoot, Path dataDir, PartitionLimits limits) {
         return start(projectRoot, dataDir, freePort(), limits);
+    }
+
+    /** Starts dynalite on a free port with the given partition limits and index lag. */
+    public static DynaliteEngine start(Path projectRoot, Path dataDir, PartitionLimits limits, IndexLag lag) {
+        return start(projectRoot, dataDir, freePort(), limits, lag);
     }
 
     /** Starts dynalite on {@code port}, with DynamoDB's partition limits: how a restart comes back where clients expect it. */
@@ -63,11 +71,17 @@ public final class DynaliteEngine implements AutoCloseable {
         return start(projectRoot, dataDir, port, PartitionLimits.DYNAMODB);
     }
 
+    /** Starts dynalite on {@code port} with the given partition limits, and DynamoDB's index lag. */
+    public static DynaliteEngine start(Path projectRoot, Path dataDir, int port, PartitionLimits limits) {
+        return start(projectRoot, dataDir, port, limits, IndexLag.DYNAMODB);
+    }
+
     /**
      * Starts dynalite on {@code port}; the guard in front of it enforces DynamoDB's per-partition limits at the
-     * given scale ({@link PartitionLimits#OFF} for none) and serves their heat at {@link EngineHeat#PATH}.
+     * given scale ({@link PartitionLimits#OFF} for none), serves their heat at {@link EngineHeat#PATH}, and answers
+     * index reads {@code lag} behind the table ({@link IndexLag#OFF} for none).
      */
-    public static DynaliteEngine start(Path projectRoot, Path dataDir, int port, PartitionLimits limits) {
+    public static DynaliteEngine start(Path projectRoot, Path dataDir, int port, PartitionLimits limits, IndexLag lag) {
         Path cli = projectRoot.resolve("local/engine.js");
         if (!Files.isRegularFile(projectRoot.resolve("local/node_modules/dynalite/index.js"))) {
             throw new IllegalStateException("dynalite is not installed: run `npm ci --prefix local` first");
@@ -87,7 +101,9 @@ public final class DynaliteEngine implements AutoCloseable {
                 // it ends (kill -9 runs no shutdown hook), the pipe closes and the engine stops with it.
                 "--exit-with-stdin",
                 "--partition-limits",
-                limits.optionText()));
+                limits.optionText(),
+                "--index-lag",
+                lag.optionText()));
         if (dataDir != null) {
             try {
                 Files.createDirectories(dataDir);
@@ -100,7 +116,7 @@ public final class DynaliteEngine implements AutoCloseable {
         try {
             Process process =
                     new ProcessBuilder(command).redirectErrorStream(true).start();
-            DynaliteEngine engine = new DynaliteEngine(process, port, limits);
+            DynaliteEngine engine = new DynaliteEngine(process, port, limits, lag);
             engine.awaitListening();
             return engine;
         } catch (IOException e) {
@@ -119,6 +135,11 @@ public final class DynaliteEngine implements AutoCloseable {
     /** The partition limits this engine enforces. */
     public PartitionLimits limits() {
         return limits;
+    }
+
+    /** How long this engine's indexes trail their table. */
+    public IndexLag lag() {
+        return lag;
     }
 
     public boolean isAlive() {

@@ -1,6 +1,7 @@
 package dev.oneread.local.cli;
 
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.IndexLag;
 import dev.oneread.local.PartitionLimits;
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -61,6 +62,19 @@ public final class Converters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(
                         "'" + value + "' is not a scale >= 0 (1 = DynamoDB's limits, 0 = off)");
+            }
+        }
+    }
+
+    /** An index lag in whole milliseconds: {@code 500}, {@code 0} (off), {@code 1000}. */
+    public static final class Lag implements ITypeConverter<IndexLag> {
+        @Override
+        public IndexLag convert(String value) {
+            try {
+                return IndexLag.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value
+                        + "' is not a lag in whole milliseconds >= 0 (500 = DynamoDB's typical lag, 0 = off)");
             }
         }
     }

@@ -54,7 +54,8 @@ public record EngineChoice(LocalStack.Settings settings, String description, URI
                     "the engine of start-api (pid " + running.get().pid() + ")",
                     running.get().engine());
         }
-        LocalStack.Settings ownSettings = fromEnvironment.withLimits(options.partitionLimits());
+        LocalStack.Settings ownSettings =
+                fromEnvironment.withLimits(options.partitionLimits()).withLag(options.indexLag());
         String own =
                 "an engine of its own (" + (options.dataDir() == null ? "in memory" : "data in " + options.dataDir())
                         + ", table " + fromEnvironment.tableName() + ")";

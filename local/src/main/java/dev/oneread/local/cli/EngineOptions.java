@@ -1,5 +1,6 @@
 package dev.oneread.local.cli;
 
+import dev.oneread.local.IndexLag;
 import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.runner.StartApiState;
 import java.net.URI;
@@ -38,6 +39,15 @@ public final class EngineOptions {
                     + " them off, 0.05 divides them by 20")
     private PartitionLimits partitionLimits;
 
+    @Option(
+            names = "--index-lag",
+            paramLabel = "MS",
+            converter = Converters.Lag.class,
+            description = "an engine started here answers every query of a global secondary index as the table stood"
+                    + " MS milliseconds ago, as DynamoDB's asynchronously updated indexes do: 500 (default) is"
+                    + " DynamoDB's typical lag (within a second), 0 turns it off")
+    private IndexLag indexLag;
+
     public Map<String, String> overrides() {
         return overrides == null ? Map.of() : overrides;
     }
@@ -52,18 +62,28 @@ public final class EngineOptions {
         return partitionLimits == null ? PartitionLimits.DYNAMODB : partitionLimits;
     }
 
+    /** The index lag of an engine this command starts: {@code --index-lag}, else DynamoDB's typical lag. */
+    public IndexLag indexLag() {
+        return indexLag == null ? IndexLag.DYNAMODB : indexLag;
+    }
+
     /**
-     * Refuses {@code --partition-limits} for an engine this command does not start ({@code whose}, at
-     * {@code engine}): its limits are its own, and silently ignoring the option would mislead.
+     * Refuses {@code --partition-limits} and {@code --index-lag} for an engine this command does not start
+     * ({@code whose}, at {@code engine}): its limits and its lag are its own, and silently ignoring either would
+     * mislead.
      *
-     * @throws CommandException (exit 2) when the option was given
+     * @throws CommandException (exit 2) when either option was given
      */
     public void refuseLimitsFor(String whose, URI engine) {
-        if (partitionLimits != null) {
+        refuseIfGiven(partitionLimits, "--partition-limits", whose, engine, "whose limits are its own");
+        refuseIfGiven(indexLag, "--index-lag", whose, engine, "whose indexes lag as they do");
+    }
+
+    private static void refuseIfGiven(Object given, String option, String whose, URI engine, String why) {
+        if (given != null) {
             throw new CommandException(
                     2,
-                    "--partition-limits applies only to an engine started here, not to " + whose + " at " + engine
-                            + ", whose limits are its own");
+                    option + " applies only to an engine started here, not to " + whose + " at " + engine + ", " + why);
         }
     }
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
                     + "expect. It writes its engine, table and parameter overrides to the state file, so that "
                     + "invoke and seed work in the same world.",
             "The engine it starts enforces DynamoDB's per-partition limits (--partition-limits) and throttles as "
-                    + "DynamoDB does.",
+                    + "DynamoDB does; its global secondary indexes trail the table as DynamoDB's do (--index-lag).",
             "Ctrl-C or SIGTERM stops it and its engine (exit 0)."
         })
 public final class StartApiCommand implements Callable<Integer> {
@@ -64,7 +64,7 @@ public final class StartApiCommand implements Callable<Integer> {
         if (settings.engine() != null) {
             engine.refuseLimitsFor("the engine at DYNAMODB_ENDPOINT", settings.engine());
         }
-        settings = settings.withLimits(engine.partitionLimits());
+        settings = settings.withLimits(engine.partitionLimits()).withLag(engine.indexLag());
         // Ctrl-C at any point, even while the engine is still starting, stops what was started: the hook is in
         // place first and closes whatever exists by then. SIGINT and SIGTERM mean "stop", not "fail": exit 0.
         // (A JVM started in the background by a non-interactive shell inherits SIGINT as ignored; use SIGTERM.)
@@ -89,7 +89,8 @@ public final class StartApiCommand implements Callable<Integer> {
                                 .stack()
                                 .limits()
                                 .map(LocalStack::describe)
-                                .orElse("its own limits"));
+                                .orElse("its own limits")
+                        + running.get().stack().lag().map(lag -> ", " + lag).orElse(""));
         io.err()
                 .println("start-api: console on http://127.0.0.1:"
                         + running.get().port() + "/_console");

@@ -4,6 +4,7 @@ import dev.oneread.jobs.SqsClients;
 import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.DynaliteEngine;
+import dev.oneread.local.IndexLag;
 import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
@@ -79,6 +80,7 @@ public final class LocalStack implements AutoCloseable {
      * @param overrides  {@code --parameter-overrides}, over the local defaults and the template's defaults
      * @param seed       whether to load the sample data into tables this run creates
      * @param limits     the partition limits of a dynalite this run starts (unused with {@code engine})
+     * @param lag        how long that dynalite's indexes trail its tables (unused with {@code engine})
      */
     public record Settings(
             URI engine,
@@ -87,29 +89,35 @@ public final class LocalStack implements AutoCloseable {
             Map<String, String> overrides,
             boolean seed,
             Queues queues,
-            PartitionLimits limits) {
+            PartitionLimits limits,
+            IndexLag lag) {
         public Settings {
             overrides = Map.copyOf(overrides);
         }
 
-        /** A run without the template's queues (invoke on its own, tests of routes), at DynamoDB's limits. */
+        /** A run without the template's queues (invoke on its own, tests of routes), at DynamoDB's limits and lag. */
         public Settings(URI engine, Path dataDir, String tableName, Map<String, String> overrides, boolean seed) {
-            this(engine, dataDir, tableName, overrides, seed, Queues.NONE, PartitionLimits.DYNAMODB);
+            this(engine, dataDir, tableName, overrides, seed, Queues.NONE, PartitionLimits.DYNAMODB, IndexLag.DYNAMODB);
         }
 
         /** These settings, with these queues. */
         public Settings withQueues(Queues queues) {
-            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits);
+            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits, lag);
         }
 
         /** These settings, with these partition limits for the engine the run starts. */
         public Settings withLimits(PartitionLimits limits) {
-            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits);
+            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits, lag);
+        }
+
+        /** These settings, with this index lag for the engine the run starts. */
+        public Settings withLag(IndexLag lag) {
+            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits, lag);
         }
 
         /** These settings, loading the sample data into new tables or not. */
         public Settings withSeed(boolean seed) {
-            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits);
+            return new Settings(engine, dataDir, tableName, overrides, seed, queues, limits, lag);
         }
 
         /** The engine at DYNAMODB_ENDPOINT and the table at TABLE_NAME when set; else a dynalite of its own. */
@@ -243,10 +251,10 @@ public final class LocalStack implements AutoCloseable {
 
     /** The embedded engine, for settings that name no engine of their own. */
     private static DynaliteEngine startEngine(Path root, Settings settings, PrintStream log) {
-        DynaliteEngine engine = DynaliteEngine.start(root, settings.dataDir(), settings.limits());
+        DynaliteEngine engine = DynaliteEngine.start(root, settings.dataDir(), settings.limits(), settings.lag());
         log.println("dynalite listening on " + engine.endpoint()
                 + (settings.dataDir() == null ? " (in memory" : " (data in " + settings.dataDir())
-                + ", " + describe(settings.limits()) + ")");
+                + ", " + describe(settings.limits()) + ", " + settings.lag() + ")");
         return engine;
     }
 
@@ -480,6 +488,11 @@ public final class LocalStack implements AutoCloseable {
      */
     public Optional<PartitionLimits> limits() {
         return Optional.ofNullable(engine).map(DynaliteEngine::limits);
+    }
+
+    /** How long the indexes of the engine this run started trail its tables; empty for an engine it did not start. */
+    public Optional<IndexLag> lag() {
+        return Optional.ofNullable(engine).map(DynaliteEngine::lag);
     }
 
     /** The limits as the runner's banners say them: {@code partition limits 0.05 x DynamoDB's}, or {@code off}. */

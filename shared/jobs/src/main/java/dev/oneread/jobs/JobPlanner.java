@@ -8,6 +8,8 @@ import dev.oneread.model.Workspace;
 import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.JobPace;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,11 +22,30 @@ import java.util.Optional;
  * A task sent twice (a continuation after a page was sent but not recorded) is harmless: workers apply a task at
  * most once per run.
  *
- * <pre>{@code Plan plan = planner.plan("stats", runId, Optional.empty(), tally);}</pre>
+ * <p>The registry is a global secondary index, which DynamoDB updates within about a second of the write: a pass
+ * misses a workspace created just before it read that workspace's shard. So once a run's pass is done, a recheck
+ * ({@link #RECHECK_DELAY} later, on the plan queue) lists the registry again and sends the run's task to every
+ * workspace created since {@link #RECHECK_WINDOW} before the run began ({@link #recheckSince}); the ones the first pass
+ * did see get their task twice, which is applied once.
+ *
+ * <pre>{@code Plan plan = planner.plan("stats", runId, Optional.empty(), Optional.empty(), tally);}</pre>
  */
 public final class JobPlanner {
     /** Workspaces per registry page: the index's Query page limit. */
     static final int PAGE = 100;
+
+    /**
+     * How long after a run's pass its recheck reads the registry: twice the index's lag under normal conditions
+     * (DynamoDB propagates a write to a global secondary index within a second).
+     */
+    public static final Duration RECHECK_DELAY = Duration.ofSeconds(2);
+
+    /**
+     * How far before the run's start the recheck looks: a workspace's {@code createdAt} is stamped before its put,
+     * which lands within CreateWorkspace's timeout (10 s, the template's Globals), and the index shows it within
+     * {@link #RECHECK_DELAY} after that.
+     */
+    public static final Duration RECHECK_WINDOW = Duration.ofSeconds(10).plus(RECHECK_DELAY);
 
     private final ControlPlaneStore store;
     private final TaskQueue queue;
@@ -61,7 +82,17 @@ public final class JobPlanner {
         return tasks;
     }
 
-    public Plan plan(String job, String runId, Optional<ListPosition> after, CallTally tally) {
+    /** The oldest creation time a recheck of the run that started at {@code runStart} sends a task for. */
+    public static Instant recheckSince(Instant runStart) {
+        return runStart.minus(RECHECK_WINDOW);
+    }
+
+    /**
+     * Plans a run from {@code after} (or the start): a task for every workspace listed, or with {@code createdSince}
+     * (a recheck) only for those created at or after it.
+     */
+    public Plan plan(
+            String job, String runId, Optional<ListPosition> after, Optional<Instant> createdSince, CallTally tally) {
         int tasks = 0;
         int sendCalls = 0;
         int pages = 0;
@@ -78,6 +109,9 @@ public final class JobPlanner {
             Page<Workspace> page = store.listWorkspaces(PAGE, position, tally);
             pages++;
             for (Workspace workspace : page.items()) {
+                if (createdSince.isPresent() && workspace.createdAt().isBefore(createdSince.get())) {
+                    continue;
+                }
                 List<JobTask> more = tasksFor(shardPlan, job, workspace.id(), runId);
                 pending.addAll(more);
                 tasks += more.size();

@@ -61,10 +61,7 @@ public final class TaskQueue {
      * out its fence on the queue, not in a running function.
      */
     public void sendDelayed(JobTask task, Duration delay) {
-        if (delay.isNegative() || delay.compareTo(MAX_DELAY) > 0) {
-            throw new IllegalArgumentException("a task's delay is 0 to 15 minutes");
-        }
-        translated(() -> sqs().sendMessage(delayed(queueUrl, task, delay)));
+        sendDelayed(task.toJson(), delay);
     }
 
     /** Sends one message that is not a task: the planner's continuation, on the plan queue. */
@@ -75,10 +72,22 @@ public final class TaskQueue {
                 .build()));
     }
 
-    static SendMessageRequest delayed(String queueUrl, JobTask task, Duration delay) {
+    /** Sends one message that is not a task, which no receiver gets before {@code delay}: the planner's recheck. */
+    public void sendDelayed(Map<String, Object> message, Duration delay) {
+        sendDelayed(Json.write(message), delay);
+    }
+
+    private void sendDelayed(String body, Duration delay) {
+        if (delay.isNegative() || delay.compareTo(MAX_DELAY) > 0) {
+            throw new IllegalArgumentException("a message's delay is 0 to 15 minutes");
+        }
+        translated(() -> sqs().sendMessage(delayed(queueUrl, body, delay)));
+    }
+
+    static SendMessageRequest delayed(String queueUrl, String body, Duration delay) {
         return SendMessageRequest.builder()
                 .queueUrl(queueUrl)
-                .messageBody(task.toJson())
+                .messageBody(body)
                 .delaySeconds((int) Math.ceil(delay.toMillis() / 1000.0))
                 .build();
     }

@@ -461,7 +461,8 @@ public final class ControlPlaneStore {
     /**
      * Projects with one status across every workspace, newest first: 1 Query per index shard, all at once, merged.
      * From the index, so eventually consistent: a project written a moment ago may be missing, or show its old
-     * status, until the index catches up (it always does).
+     * status, and one deleted a moment ago may still be listed, until the index catches up (within about a second;
+     * it always does). Not checked against the table: that would read every listed item again.
      */
     public Page<Project> listProjectsByStatus(
             ProjectStatus status, int limit, Optional<ListPosition> position, CallTally tally) {
@@ -476,7 +477,11 @@ public final class ControlPlaneStore {
         return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
     }
 
-    /** Every workspace, in id order: 1 Query per registry shard, all at once, merged. Eventually consistent. */
+    /**
+     * Every workspace, in id order: 1 Query per registry shard, all at once, merged. Eventually consistent: a
+     * workspace created a moment ago may be missing, and one deleted a moment ago still listed, until the index
+     * catches up (within about a second; the job planner rechecks for it, {@code JobPlanner}).
+     */
     public Page<Workspace> listWorkspaces(int limit, Optional<ListPosition> position, CallTally tally) {
         FanOut.Page page = indexFanOut.run(
                 plan.index().registryPartitions(),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.planjobs.PlanJobsFunction;
 import dev.oneread.functions.runjob.RunJobFunction;
+import dev.oneread.jobs.JobPlanner;
 import dev.oneread.jobs.JobTask;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
@@ -21,6 +22,7 @@ import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.IndexTruth;
 import dev.oneread.tests.support.JobFunctions;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.TestEngine;
@@ -98,6 +100,9 @@ public class JobsTest {
                         new CallTally());
             }
         }
+        // AND the index's registry caught up with them (it trails the table, as DynamoDB's does), so that one pass
+        // lists every workspace and the figures below are exact
+        IndexTruth.awaitSettled(engine.client, table);
         // AND the template's queues on ElasticMQ, with a 1 s visibility timeout so redeliveries come quickly
         SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(1))) {
@@ -203,6 +208,8 @@ public class JobsTest {
                             .status())
                     .isEqualTo(201);
         }
+        // AND the index's registry caught up with them, so that the pages below hold 100, 100 and 50
+        IndexTruth.awaitSettled(engine.client, table);
         SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
         try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
             PlanJobsFunction planner = JobFunctions.planner(engine, queues, ShardPlan.none(), table);
@@ -213,40 +220,116 @@ public class JobsTest {
                     .containsEntry("tasks", 100)
                     .containsEntry("done", false)
                     .containsEntry("continued", true);
-            // AND the plan queue's event source mapping invokes it again with its continuation
-            List<Map<String, Object>> planLines = Collections.synchronizedList(new ArrayList<>());
-            try (QueuePoller continuing = QueuePoller.start(
-                    queues.client(),
-                    queues.url("PlanQueue"),
-                    queues.arn("PlanQueue"),
-                    1,
-                    1,
-                    event -> JobFunctions.invoke(planner, event, planLines),
-                    new PrintStream(new ByteArrayOutputStream()))) {
-                Eventually.await(
-                        () -> planLines.stream().anyMatch(l -> Boolean.TRUE.equals(l.get("done"))),
-                        Eventually.FAILSAFE);
-            }
-            // THEN the same run went on where it stopped, and every workspace has exactly one task
+            // AND the plan queue's event source mapping invokes it again with its continuation, then with the run's
+            // recheck, 2 s after its pass is done
+            List<Map<String, Object>> planLines = planQueueRuns(queues, planner);
+            // THEN the same run went on where it stopped
             assertThat(planLines)
                     .anySatisfy(l -> assertThat(l)
                             .containsEntry("runId", first.get("runId"))
                             .containsEntry("tasks", 150)
-                            .containsEntry("done", true));
-            List<String> tasked = new ArrayList<>();
-            while (true) {
-                List<software.amazon.awssdk.services.sqs.model.Message> messages = queues.client()
-                        .receiveMessage(r -> r.queueUrl(queues.url("JobQueue"))
-                                .maxNumberOfMessages(10)
-                                .waitTimeSeconds(1))
-                        .messages();
-                if (messages.isEmpty()) {
-                    break;
+                            .containsEntry("done", true)
+                            .containsEntry("recheckSent", true));
+            // AND its recheck gave its task again to every workspace created within the recheck's window of the
+            // run's start (any of them could have been missing from the index when the pass read it), and only them
+            Instant since = JobPlanner.recheckSince(Ulid.timeOf(String.valueOf(first.get("runId"))));
+            Set<String> recent = new java.util.HashSet<>();
+            for (int w = 0; w < 250; w++) {
+                String ws = String.format("%s-%03d", prefix, w);
+                if (!Instant.parse(String.valueOf(api.getWorkspace(ws).json().get("createdAt")))
+                        .isBefore(since)) {
+                    recent.add(ws);
                 }
-                messages.forEach(
-                        m -> tasked.add(String.valueOf(Json.readObject(m.body()).get("workspaceId"))));
             }
-            assertThat(tasked).hasSize(250).doesNotHaveDuplicates().allMatch(ws -> ws.startsWith(prefix));
+            assertThat(planLines)
+                    .anySatisfy(l -> assertThat(l)
+                            .containsEntry("runId", first.get("runId"))
+                            .containsEntry("recheck", true)
+                            .containsEntry("tasks", recent.size())
+                            .containsEntry("done", true));
+            // AND the pass gave every workspace exactly one task, and the recheck one more to each recent one
+            Map<String, Long> tasks = taskedWorkspaces(queues).stream()
+                    .collect(java.util.stream.Collectors.groupingBy(ws -> ws, java.util.stream.Collectors.counting()));
+            assertThat(tasks)
+                    .hasSize(250)
+                    .allSatisfy((ws, count) -> assertThat(count).as(ws).isEqualTo(recent.contains(ws) ? 2L : 1L));
+        }
+    }
+
+    // Issue 38: the registry is an index, which DynamoDB updates within about a second of the write; a run that
+    // started just after a workspace's creation listed the registry without it, and the workspace had no stats
+    // until the next run (an hour later by default), its quota unchecked for two intervals.
+    @Test
+    void planner_shouldGiveItsTaskToAWorkspaceCreatedJustBeforeTheRun_byItsRecheck() throws Exception {
+        // GIVEN 10 workspaces the index lists
+        String prefix = "late-" + UUID.randomUUID().toString().substring(0, 4);
+        Api api = new Api(ShardPlan.none(), table);
+        List<String> workspaces = new ArrayList<>();
+        for (int w = 0; w < 10; w++) {
+            workspaces.add(String.format("%s-%03d", prefix, w));
+            assertThat(api.createWorkspace(workspaces.get(w), "W").status()).isEqualTo(201);
+        }
+        IndexTruth.awaitSettled(engine.client, table);
+        SamTemplate template = SamTemplate.load(engine.root.resolve("template.yaml"));
+        try (LocalQueues queues = LocalQueues.start(template, table, Duration.ofSeconds(30))) {
+            PlanJobsFunction planner = JobFunctions.planner(engine, queues, ShardPlan.none(), table);
+            // AND one created just now, which the index may not show yet (it trails the table by the engine's lag)
+            String late = prefix + "-late";
+            workspaces.add(late);
+            assertThat(api.createWorkspace(late, "Late").status()).isEqualTo(201);
+            // WHEN the scheduled run plans at once
+            Map<String, Object> pass =
+                    Lambda.invokeJob(planner, Map.of("job", "stats")).output();
+            // THEN its pass is done and it sent its recheck to the plan queue
+            assertThat(pass).containsEntry("done", true).containsEntry("recheckSent", true);
+            // WHEN the plan queue's event source mapping runs the recheck, 2 s later
+            List<Map<String, Object>> planLines = planQueueRuns(queues, planner);
+            // THEN every workspace has a task of the run, the late one included
+            assertThat(planLines)
+                    .anySatisfy(l -> assertThat(l)
+                            .containsEntry("runId", pass.get("runId"))
+                            .containsEntry("recheck", true)
+                            .containsEntry("done", true));
+            assertThat(taskedWorkspaces(queues)).containsAll(workspaces);
+            System.out.println("planner under " + TestEngine.lag() + ": pass " + pass.get("tasks") + " tasks, recheck "
+                    + planLines);
+        }
+    }
+
+    /** The plan queue's mapping, run until the run's recheck has logged its end: each invocation's log line. */
+    private static List<Map<String, Object>> planQueueRuns(LocalQueues queues, PlanJobsFunction planner)
+            throws InterruptedException {
+        List<Map<String, Object>> planLines = Collections.synchronizedList(new ArrayList<>());
+        try (QueuePoller continuing = QueuePoller.start(
+                queues.client(),
+                queues.url("PlanQueue"),
+                queues.arn("PlanQueue"),
+                1,
+                1,
+                event -> JobFunctions.invoke(planner, event, planLines),
+                new PrintStream(new ByteArrayOutputStream()))) {
+            Eventually.await(
+                    () -> planLines.stream()
+                            .anyMatch(l -> Boolean.TRUE.equals(l.get("recheck")) && Boolean.TRUE.equals(l.get("done"))),
+                    Eventually.FAILSAFE);
+        }
+        return planLines;
+    }
+
+    /** The workspace of every task on the job queue, received until it is empty. */
+    private static List<String> taskedWorkspaces(LocalQueues queues) {
+        List<String> tasked = new ArrayList<>();
+        while (true) {
+            List<software.amazon.awssdk.services.sqs.model.Message> messages = queues.client()
+                    .receiveMessage(r -> r.queueUrl(queues.url("JobQueue"))
+                            .maxNumberOfMessages(10)
+                            .waitTimeSeconds(1))
+                    .messages();
+            if (messages.isEmpty()) {
+                return tasked;
+            }
+            messages.forEach(
+                    m -> tasked.add(String.valueOf(Json.readObject(m.body()).get("workspaceId"))));
         }
     }
 

@@ -173,19 +173,61 @@ class CommandLineTest {
     @ValueSource(strings = {"start-api", "invoke", "seed"})
     void partitionLimits_shouldBeRefused_whenDynamoDbEndpointNamesAnotherEngine(String command) {
         // GIVEN an engine this command does not start: its limits are its own (DynamoDB's, or none at all)
-        Map<String, String> environment = Map.of("DYNAMODB_ENDPOINT", "http://127.0.0.1:1");
-        List<String> args = new ArrayList<>(List.of(command, "--partition-limits", "0.05"));
-        if (command.equals("invoke")) {
-            args.addAll(List.of("GetWorkspace", "--event", "-"));
-        }
         // WHEN
-        Run run = RunnerCommand.run(environment, "{}", args);
+        Run run = withAnotherEngine(command, "--partition-limits", "0.05");
         // THEN exit 2 and one line, before anything starts (the endpoint is a closed port: nothing was called)
         assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
         assertThat(run.stdout()).isEmpty();
         assertThat(run.stderr().lines().toList())
                 .containsExactly(command + ": --partition-limits applies only to an engine started here, not to the"
                         + " engine at DYNAMODB_ENDPOINT at http://127.0.0.1:1, whose limits are its own");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"start-api", "invoke", "seed"})
+    void indexLag_shouldBeRefused_whenDynamoDbEndpointNamesAnotherEngine(String command) {
+        // GIVEN an engine this command does not start: its indexes lag as they do (DynamoDB's, within a second)
+        // WHEN
+        Run run = withAnotherEngine(command, "--index-lag", "1000");
+        // THEN exit 2 and one line, before anything starts
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr().lines().toList())
+                .containsExactly(command + ": --index-lag applies only to an engine started here, not to the"
+                        + " engine at DYNAMODB_ENDPOINT at http://127.0.0.1:1, whose indexes lag as they do");
+    }
+
+    /** {@code command} with one engine option, beside DYNAMODB_ENDPOINT naming a closed port. */
+    private static Run withAnotherEngine(String command, String option, String value) {
+        Map<String, String> environment = Map.of("DYNAMODB_ENDPOINT", "http://127.0.0.1:1");
+        List<String> args = new ArrayList<>(List.of(command, option, value));
+        if (command.equals("invoke")) {
+            args.addAll(List.of("GetWorkspace", "--event", "-"));
+        }
+        return RunnerCommand.run(environment, "{}", args);
+    }
+
+    @Test
+    void invoke_shouldStartItsOwnEngineWithTheIndexLagGiven(@TempDir Path dir) {
+        // WHEN invoke starts an engine of its own whose indexes do not lag
+        Run run = RunnerCommand.invokeGetWorkspace(
+                TestEngine.get().root, dir.resolve("none.json"), "--own-engine", "--index-lag", "0");
+        // THEN the engine's line says so, and the function answers as ever
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr().lines())
+                .anyMatch(line -> line.startsWith("dynalite listening on http://127.0.0.1:")
+                        && line.endsWith(", index lag off)"));
+        assertThat(run.status()).isEqualTo(200);
+    }
+
+    @Test
+    void indexLag_shouldBeRefused_whenItIsNoWholeNumberOfMilliseconds(@TempDir Path dir) {
+        // WHEN
+        Run run = RunnerCommand.invokeGetWorkspace(
+                TestEngine.get().root, dir.resolve("none.json"), "--own-engine", "--index-lag", "0.5s");
+        // THEN exit 2, with what it takes
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+        assertThat(run.stderr()).contains("'0.5s' is not a lag in whole milliseconds >= 0");
     }
 
     @Test
@@ -198,7 +240,7 @@ class CommandLineTest {
         assertThat(run.stderr().lines())
                 .anyMatch(line -> line.startsWith("dynalite listening on http://127.0.0.1:")
                         && line.endsWith(" (in memory, partition limits 0.05 x DynamoDB's (150 RCU, 50 WCU per second"
-                                + " per partition key))"));
+                                + " per partition key), index lag 500 ms)"));
         assertThat(run.status()).isEqualTo(200);
     }
 }

@@ -102,7 +102,7 @@ class StartApiProcessTest {
                     .anyMatch(line -> line.startsWith("sample data in oneread: created workspace acme"))
                     .anyMatch(line -> line.startsWith("start-api: engine at http://127.0.0.1:")
                             && line.endsWith(", partition limits 1 x DynamoDB's (3000 RCU, 1000 WCU per second per"
-                                    + " partition key)"));
+                                    + " partition key), index lag 500 ms"));
             // WHEN invoke beside it asks for other limits: it would run on start-api's engine, so it refuses
             RunnerCommand.Run limited =
                     RunnerCommand.invokeGetWorkspace(engine.root, stateFile, "--partition-limits", "0");
@@ -130,11 +130,13 @@ class StartApiProcessTest {
         try (Running api = startApi(stateFile, "--partition-limits", "0.05")) {
             List<ProcessHandle> engines = engines(api);
             assertThat(engines).as(api.log()).hasSize(1);
-            assertThat(engines.get(0).info().commandLine().orElseThrow()).contains("--partition-limits 0.05");
+            assertThat(engines.get(0).info().commandLine().orElseThrow())
+                    .contains("--partition-limits 0.05")
+                    .contains("--index-lag 500");
             assertThat(api.stderr())
                     .as(api.log())
-                    .anyMatch(line -> line.endsWith(
-                            ", partition limits 0.05 x DynamoDB's (150 RCU, 50 WCU per second per partition key)"));
+                    .anyMatch(line -> line.endsWith(", partition limits 0.05 x DynamoDB's (150 RCU, 50 WCU per second"
+                            + " per partition key), index lag 500 ms"));
             assertThat(stateFile).exists();
             assertStopsCleanlyOn("TERM", api, engines, stateFile);
         }

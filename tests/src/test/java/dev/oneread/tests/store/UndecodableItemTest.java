@@ -8,6 +8,7 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
+import dev.oneread.tests.support.IndexTruth;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.TestEngine;
 import java.util.LinkedHashMap;
@@ -60,7 +61,7 @@ class UndecodableItemTest {
 
     @ParameterizedTest
     @EnumSource(Read.class)
-    void read_shouldAnswerAnUndecodableItemProblem_andLogItsKeyOnce(Read read) {
+    void read_shouldAnswerAnUndecodableItemProblem_andLogItsKeyOnce(Read read) throws InterruptedException {
         // GIVEN a table of its own, a workspace made through the API, and one item planted beside it
         String table = "undecodable-" + UUID.randomUUID().toString().substring(0, 8);
         Api api = new Api(ShardPlan.none(), table);
@@ -71,6 +72,8 @@ class UndecodableItemTest {
                 ? plantedWorkspace(read == Read.GET_WORKSPACE ? ws : Api.freshWorkspaceId("planted"))
                 : plantedProject(ws, read.fault);
         engine.client.putItem(b -> b.tableName(table).item(planted));
+        // (a listing reads the index, which trails the table: it starts once the index shows the planted item)
+        IndexTruth.awaitSettled(engine.client, table);
         String partition = planted.get("EntityRef").s();
         String sort = planted.get("Detail").s();
         // WHEN the route reads it

@@ -2,6 +2,7 @@ package dev.oneread.tests.support;
 
 import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.EngineHeat;
+import dev.oneread.local.IndexLag;
 import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
@@ -28,7 +29,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * The real engine every integration test talks to over HTTP: dynalite started once per test JVM on a free
  * port (or the engine at DYNAMODB_ENDPOINT), with the table created from template.yaml. It enforces DynamoDB's
  * partition limits at the scale of the system property {@code partition.limits} (default 1, DynamoDB's own);
- * {@link #withLimits(double)} starts a separate engine at another scale, for tests that must reach the limits.
+ * {@link #withLimits(double)} starts a separate engine at another scale, for tests that must reach the limits. Its
+ * indexes trail the table by the system property {@code index.lag}, in milliseconds (default 500, DynamoDB's typical
+ * lag, as start-api's; 0 turns it off), so the suite lives in the world AWS has: a test that reads an index waits on
+ * the index's own answer.
  */
 public final class TestEngine {
     public static final String TABLE = "oneread-test";
@@ -36,6 +40,8 @@ public final class TestEngine {
     public static final String ENGINE_VARIABLE = "DYNAMODB_ENGINE";
     /** The system property that scales the shared engine's partition limits ({@code -Dpartition.limits=0.05}). */
     public static final String LIMITS_PROPERTY = "partition.limits";
+    /** The system property that sets every started engine's index lag in milliseconds ({@code -Dindex.lag=1000}). */
+    public static final String LAG_PROPERTY = "index.lag";
 
     private static TestEngine instance;
     private static final Map<PartitionLimits, TestEngine> scaled = new HashMap<>();
@@ -114,7 +120,8 @@ public final class TestEngine {
         try {
             Path data = java.nio.file.Files.createTempDirectory("oneread-preloaded");
             data.toFile().deleteOnExit();
-            DynaliteEngine loading = DynaliteEngine.start(root, data, PartitionLimits.OFF);
+            // Loading is set-up: no index reads, so no lag (the engine started on the data mirrors it at first use)
+            DynaliteEngine loading = DynaliteEngine.start(root, data, PartitionLimits.OFF, IndexLag.OFF);
             try {
                 // Loading is set-up: its client waits as long as the engine takes (see PATIENT)
                 load.accept(new TestEngine(
@@ -128,9 +135,13 @@ public final class TestEngine {
         }
     }
 
-    /** An engine of its own at {@code limits}, on data already on disk (a benchmark's load). */
+    /**
+     * An engine of its own at {@code limits}, on data already on disk (a benchmark's load), without index lag: the
+     * lag's mirror would copy a million items into the engine's memory at the first write, and no benchmark that
+     * runs on such data reads the index.
+     */
     public static TestEngine onData(Path data, PartitionLimits limits) {
-        return started(ProjectRoot.find(), data, limits);
+        return started(ProjectRoot.find(), data, limits, IndexLag.OFF);
     }
 
     private static TestEngine started(Path root, PartitionLimits limits) {
@@ -138,7 +149,11 @@ public final class TestEngine {
     }
 
     private static TestEngine started(Path root, Path data, PartitionLimits limits) {
-        DynaliteEngine engine = DynaliteEngine.start(root, data, limits);
+        return started(root, data, limits, lag());
+    }
+
+    private static TestEngine started(Path root, Path data, PartitionLimits limits, IndexLag lag) {
+        DynaliteEngine engine = DynaliteEngine.start(root, data, limits, lag);
         // One engine per scale for the whole run; the engine registers its own shutdown hook as a backstop.
         Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
         return new TestEngine(root, engine, engine.endpoint());
@@ -205,6 +220,12 @@ public final class TestEngine {
                 System.err.println("least-privilege report not written: " + e.getMessage());
             }
         }));
+    }
+
+    /** The index lag of every engine the tests start: {@code -Dindex.lag}, else DynamoDB's typical lag. */
+    public static IndexLag lag() {
+        String given = System.getProperty(LAG_PROPERTY);
+        return given == null || given.isBlank() ? IndexLag.DYNAMODB : IndexLag.parse(given);
     }
 
     /** The partition limits this engine enforces; empty for an engine at DYNAMODB_ENDPOINT. */

@@ -18,6 +18,7 @@ import dev.oneread.store.QueryPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +33,10 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * workspace (per shard of a hot tenant's stats) on the job queue (QUEUE_URL). When its time runs low it stops at a
  * page boundary and sends its continuation, {@code {"job", "runId", "resumeAfter"}}, to the plan queue
  * (PLAN_QUEUE_URL), whose event source mapping invokes it again to send the rest of the same run. Invoked by hand,
- * the result says where it stopped too.
+ * the result says where it stopped too. A run whose pass is done sends its recheck to the plan queue,
+ * {@code {"job", "runId", "recheck": true}}, delayed by {@link JobPlanner#RECHECK_DELAY}: the registry is an index
+ * that trails the table, and the recheck gives the run's task to the workspaces created just before it, which the
+ * pass may not have seen.
  */
 public final class PlanJobsFunction implements RequestStreamHandler {
     private final JobPlanner planner;
@@ -106,10 +110,16 @@ public final class PlanJobsFunction implements RequestStreamHandler {
         String runId = event.get("runId") instanceof String given
                 ? given
                 : runIds.next().value();
-        JobPlanner.Plan plan = planner.plan(job, runId, position(event.get("resumeAfter")), tally);
+        boolean recheck = Boolean.TRUE.equals(event.get("recheck"));
+        Optional<Instant> createdSince =
+                recheck ? Optional.of(JobPlanner.recheckSince(Ulid.timeOf(runId))) : Optional.empty();
+        JobPlanner.Plan plan = planner.plan(job, runId, position(event.get("resumeAfter")), createdSince, tally);
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("job", job);
         result.put("runId", runId);
+        if (recheck) {
+            result.put("recheck", true);
+        }
         result.put("tasks", plan.tasks());
         result.put("sendMessageBatchCalls", plan.sendCalls());
         result.put("registryPages", plan.pages());
@@ -120,8 +130,18 @@ public final class PlanJobsFunction implements RequestStreamHandler {
             continuation.put("job", job);
             continuation.put("runId", runId);
             continuation.put("resumeAfter", result.get("resumeAfter"));
+            if (recheck) {
+                continuation.put("recheck", true);
+            }
             planQueue.send(continuation);
             result.put("continued", true);
+        } else if (plan.done() && !recheck && planQueue != null) {
+            Map<String, Object> recheckMessage = new LinkedHashMap<>();
+            recheckMessage.put("job", job);
+            recheckMessage.put("runId", runId);
+            recheckMessage.put("recheck", true);
+            planQueue.sendDelayed(recheckMessage, JobPlanner.RECHECK_DELAY);
+            result.put("recheckSent", true);
         }
         log.accept(result);
         return result;
