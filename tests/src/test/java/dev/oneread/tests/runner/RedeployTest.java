@@ -181,7 +181,9 @@ class RedeployTest {
             assertThat(unknown.statusCode()).isEqualTo(400);
             assertThat(notAllowed.statusCode()).isEqualTo(400);
             assertThat(notAllowed.body()).contains("Parameter 'ReadAudit' must be one of AllowedValues");
-            assertThat(tooMany.body()).contains("Parameter 'IndexShards' must be a number not greater than 99");
+            assertThat(tooMany.body())
+                    .contains(
+                            "Parameter 'IndexShards' must match pattern ^(?:[1-9]|[1-9][0-9])$ (a whole number from 1 to 99)");
             assertThat(api.stack().parameters()).containsEntry("ReadAudit", "true");
         }
     }
