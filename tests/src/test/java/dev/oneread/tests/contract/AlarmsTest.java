@@ -216,7 +216,7 @@ class AlarmsTest {
         return scenario(
                 breach + " (one datapoint)",
                 Map.of(AlarmEvaluation.METRIC, once(bad)),
-                healthy,
+                healthy + " (" + STEADY_MINUTES + " datapoints of " + (int) good + ")",
                 Map.of(AlarmEvaluation.METRIC, steady(good, STEADY_MINUTES)));
     }
 
