@@ -171,6 +171,21 @@ class TemplateValuesTest {
                         + " entry in HotTenantShards");
     }
 
+    @Test
+    void refusal_shouldCheckLengths_asCloudFormationDoes() {
+        // GIVEN a parameter with MinLength and MaxLength (none of template.yaml's has them today)
+        SamTemplate lengths = SamTemplate.parse(new java.io.StringReader(
+                "Parameters:\n  Name:\n    Type: String\n    MinLength: 3\n    MaxLength: 5\n"));
+
+        // THEN values outside them are refused in CloudFormation's words, and the lengths count characters
+        assertThat(TemplateParameters.refusal(lengths, "Name", "ab")).isEqualTo("must contain at least 3 characters");
+        assertThat(TemplateParameters.refusal(lengths, "Name", "abcdef"))
+                .isEqualTo("must contain at most 5 characters");
+        assertThat(TemplateParameters.refusal(lengths, "Name", "abc")).isNull();
+        assertThat(TemplateParameters.refusal(lengths, "Name", "\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00"))
+                .isNull();
+    }
+
     private Map<String, FunctionSpec> functions(Map<String, String> parameters) {
         return new TemplateFunctions(template, root, parameters, Map.of("Table", "oneread")).functions();
     }
