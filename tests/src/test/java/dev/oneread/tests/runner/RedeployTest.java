@@ -188,7 +188,8 @@ class RedeployTest {
         }
     }
 
-    private static HttpResponse<String> post(URI uri, String body) throws IOException, InterruptedException {
+    /** POSTs {@code body} as JSON, as {@code oneread deploy} sends it (TemplateValuesDeployTest too). */
+    static HttpResponse<String> post(URI uri, String body) throws IOException, InterruptedException {
         return HTTP.send(
                 HttpRequest.newBuilder(uri)
                         .header("Content-Type", "application/json")

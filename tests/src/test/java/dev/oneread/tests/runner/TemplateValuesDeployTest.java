@@ -82,7 +82,8 @@ class TemplateValuesDeployTest {
             Map<String, String> before = api.stack().parameters();
             for (Map.Entry<Map<String, String>, String> bad : REFUSED.entrySet()) {
                 // WHEN each bad value is deployed
-                HttpResponse<String> answer = post(deploy, Json.write(Map.of("parameterOverrides", bad.getKey())));
+                HttpResponse<String> answer =
+                        RedeployTest.post(deploy, Json.write(Map.of("parameterOverrides", bad.getKey())));
 
                 // THEN deploy refuses it as a bad request, naming the rule, and changes nothing
                 assertThat(answer.statusCode())
@@ -150,14 +151,5 @@ class TemplateValuesDeployTest {
                         method,
                         body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString()).statusCode();
-    }
-
-    private static HttpResponse<String> post(URI uri, String body) throws IOException, InterruptedException {
-        return HTTP.send(
-                HttpRequest.newBuilder(uri)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
     }
 }
