@@ -2,6 +2,7 @@ package dev.oneread.local.runner;
 
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.runtime.FunctionEnvironment;
+import dev.oneread.runtime.InvalidSettingException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -251,6 +252,9 @@ public final class LocalFunction implements AutoCloseable {
         }
     }
 
+    /** By name: the function's copy of the class comes from its own class loader. */
+    private static final String INVALID_SETTING = InvalidSettingException.class.getName();
+
     private <T> T withFunctionLoader(ThrowingSupplier<T> body) {
         Thread current = Thread.currentThread();
         ClassLoader previous = current.getContextClassLoader();
@@ -263,8 +267,11 @@ public final class LocalFunction implements AutoCloseable {
             // A handler whose constructor threw (its init failed): Lambda reports that error, not the reflection's.
             // Its frames too, unless the run lacks a resource the function names: then that is the whole story,
             // which the caller tells in one line (see InvokeCommand).
+            // A setting the function refuses (InvalidSettingException) is told in one line too: its message names
+            // the variable, the value and the rule, and frames would only bury it.
             Throwable cause = e.getCause();
-            if (spec.absent().isEmpty()) {
+            if (spec.absent().isEmpty()
+                    && !INVALID_SETTING.equals(cause.getClass().getName())) {
                 cause.printStackTrace();
             }
             throw new IllegalStateException(cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);

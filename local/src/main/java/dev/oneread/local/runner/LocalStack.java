@@ -1,7 +1,6 @@
 package dev.oneread.local.runner;
 
 import dev.oneread.jobs.SqsClients;
-import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.DynaliteEngine;
 import dev.oneread.local.IndexLag;
@@ -14,6 +13,7 @@ import dev.oneread.local.auth.SigningKey;
 import dev.oneread.local.iam.IamLedger;
 import dev.oneread.local.iam.PolicyValues;
 import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.runtime.FunctionConfig;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -184,6 +184,8 @@ public final class LocalStack implements AutoCloseable {
     public static LocalStack start(Path root, Settings settings, PrintStream log) {
         SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
         Map<String, String> parameters = parameters(template, settings.overrides());
+        // Refused before anything starts, as CloudFormation refuses a stack's parameters.
+        checkParameters(template, parameters);
         // ElasticMQ takes about 2 s to start: it starts beside the engine, the table and the sample data.
         CompletableFuture<LocalQueues> queuesStarting = startingQueues(template, settings);
         DynaliteEngine engine = settings.engine() == null ? startEngine(root, settings, log) : null;
@@ -334,6 +336,14 @@ public final class LocalStack implements AutoCloseable {
         Map<String, LocalFunction> functions = new LinkedHashMap<>();
         new TemplateFunctions(template, root, parameters, refs).functions().forEach((id, spec) -> {
             Map<String, String> environment = new LinkedHashMap<>(spec.environment());
+            try {
+                FunctionConfig.check(environment);
+            } catch (IllegalStateException wouldFailInit) {
+                // Refused before any function is swapped in: on AWS, SnapStart runs the init while publishing the
+                // version, so the deploy fails there and the old version keeps serving; no request meets it.
+                throw new IllegalArgumentException(
+                        "Function " + id + " would fail its init: " + wouldFailInit.getMessage());
+            }
             limits.ifPresent(scaled -> scaleJobShare(environment, scaled));
             environment.put(
                     DynamoDbClients.ENDPOINT_VARIABLE,
@@ -392,7 +402,7 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> next = new LinkedHashMap<>(overrides);
         next.putAll(changed);
         Map<String, String> nextParameters = parameters(template, next);
-        TemplateParameters.check(template, nextParameters);
+        checkParameters(template, nextParameters);
         Map<String, LocalFunction> fresh = buildFunctions(
                 template,
                 root,
@@ -411,6 +421,22 @@ public final class LocalStack implements AutoCloseable {
         retire.start();
         log.println("deploy: new function configurations for " + changed + "; in-flight invocations finish on the old");
         return nextParameters;
+    }
+
+    /**
+     * Refuses what CloudFormation would refuse (the template's constraints, with its wording), then what the functions
+     * would refuse at init that no template constraint can say (a HotTenantMigrating workspace without an entry in
+     * HotTenantShards), read by the functions' own parser.
+     *
+     * @throws IllegalArgumentException the first refusal, worded for the operator
+     */
+    public static void checkParameters(SamTemplate template, Map<String, String> parameters) {
+        TemplateParameters.check(template, parameters);
+        try {
+            RunningConfiguration.of(parameters);
+        } catch (IllegalStateException wouldFailInit) {
+            throw new IllegalArgumentException("the functions would fail their init: " + wouldFailInit.getMessage());
+        }
     }
 
     /** The overrides this run applies now (start's, then each redeploy's). */
@@ -438,12 +464,10 @@ public final class LocalStack implements AutoCloseable {
      * them: the console computes index keys with it, to check an imported item's.
      */
     public static ShardPlan shardPlan(Map<String, String> parameters) {
-        ShardPlan plan = ShardPlan.parse(
-                parameters.getOrDefault("HotTenantShards", ""), parameters.getOrDefault("HotTenantMigrating", ""));
-        String indexShards = parameters.get("IndexShards");
-        return indexShards == null || indexShards.isBlank()
-                ? plan
-                : plan.withIndex(IndexPlan.of(Integer.parseInt(indexShards.strip())));
+        return FunctionConfig.shardPlan(
+                parameters.getOrDefault("HotTenantShards", ""),
+                parameters.getOrDefault("HotTenantMigrating", ""),
+                parameters.get("IndexShards"));
     }
 
     /**

@@ -15,11 +15,8 @@ import java.util.Map;
 public record RunningConfiguration(ShardPlan plan, ProjectQuota projectQuota) {
     /** The configuration {@code parameters} (every template parameter, as {@link LocalStack#parameters()}) give. */
     public static RunningConfiguration of(Map<String, String> parameters) {
-        String quota = parameters.getOrDefault("ProjectQuota", "");
+        // Read as CreateProject reads PROJECT_QUOTA; the template's default when the template has no such parameter.
         return new RunningConfiguration(
-                LocalStack.shardPlan(parameters),
-                // The template's Number parameter, checked by its MinValue before any deploy; its default when unset.
-                new ProjectQuota(
-                        quota.isBlank() ? FunctionConfig.DEFAULT_PROJECT_QUOTA : Integer.parseInt(quota.strip())));
+                LocalStack.shardPlan(parameters), FunctionConfig.projectQuota(parameters.get("ProjectQuota")));
     }
 }

@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The template's constraints on its parameters (AllowedValues, AllowedPattern, MinValue/MaxValue of a Number), checked
+ * The template's constraints on its parameters (AllowedValues, AllowedPattern, MinLength/MaxLength, MinValue/MaxValue of a
+ * Number), checked
  * as CloudFormation checks them before a deploy, with its wording: a deploy it would refuse is refused locally too.
  */
 public final class TemplateParameters {
@@ -54,6 +55,17 @@ public final class TemplateParameters {
             if (!values.stream().allMatch(v -> compiled.matcher(v).matches())) {
                 return "must match pattern " + pattern;
             }
+        }
+        // Lengths in characters (code points), as CloudFormation counts them; its own wording.
+        Object minLength = definition.get("MinLength");
+        if (minLength != null
+                && value.codePointCount(0, value.length()) < Integer.parseInt(String.valueOf(minLength))) {
+            return "must contain at least " + minLength + " characters";
+        }
+        Object maxLength = definition.get("MaxLength");
+        if (maxLength != null
+                && value.codePointCount(0, value.length()) > Integer.parseInt(String.valueOf(maxLength))) {
+            return "must contain at most " + maxLength + " characters";
         }
         if ("Number".equals(definition.get("Type"))) {
             BigDecimal number;

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 
 /**
@@ -51,40 +52,52 @@ public final class ShardPlan {
     }
 
     /**
+     * Reads the template's HotTenantShards and HotTenantMigrating, exactly as their AllowedPatterns take them (no
+     * space, no empty entry, no leading zero; TemplateValuesTest compares the two), plus what no pattern can see:
+     * a migrating workspace must be sharded.
+     *
      * @param hotTenantShards {@code workspace=shards,...}, e.g. {@code acme=10,globex=4}; empty for none
      * @param migrating       {@code workspace,...} being moved into their shards; each must be sharded
+     * @throws IllegalArgumentException naming the entry it refuses, and why
      */
     public static ShardPlan parse(String hotTenantShards, String migrating) {
         Map<String, Integer> shards = new LinkedHashMap<>();
-        for (String entry : split(hotTenantShards)) {
+        for (String entry : split(hotTenantShards, "HotTenantShards")) {
             int eq = entry.indexOf('=');
             if (eq < 1) {
                 throw new IllegalArgumentException("HotTenantShards entries are workspace=shards, e.g. acme=10");
             }
-            String workspace = WorkspaceId.of(entry.substring(0, eq).strip()).value();
-            int count;
-            try {
-                count = Integer.parseInt(entry.substring(eq + 1).strip());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("shard count of " + workspace + " is not a number");
+            String workspace = workspace(entry.substring(0, eq), "HotTenantShards");
+            String count = entry.substring(eq + 1);
+            if (!SHARD_COUNT.matcher(count).matches()) {
+                throw new IllegalArgumentException("HotTenantShards: the shard count of " + workspace
+                        + " must be a whole number from 2 to " + KeyCodec.MAX_SHARDS);
             }
-            if (count < 2 || count > KeyCodec.MAX_SHARDS) {
-                throw new IllegalArgumentException(
-                        "shard count of " + workspace + " must be 2.." + KeyCodec.MAX_SHARDS);
-            }
-            if (shards.put(workspace, count) != null) {
-                throw new IllegalArgumentException(workspace + " appears twice in HotTenantShards");
+            if (shards.put(workspace, Integer.parseInt(count)) != null) {
+                throw new IllegalArgumentException("HotTenantShards: " + workspace + " appears twice");
             }
         }
         Set<String> moving = new LinkedHashSet<>();
-        for (String workspace : split(migrating)) {
-            String id = WorkspaceId.of(workspace.strip()).value();
+        for (String workspace : split(migrating, "HotTenantMigrating")) {
+            String id = workspace(workspace, "HotTenantMigrating");
             if (!shards.containsKey(id)) {
-                throw new IllegalArgumentException(id + " is migrating but has no entry in HotTenantShards");
+                throw new IllegalArgumentException(
+                        "HotTenantMigrating: " + id + " is migrating but has no entry in HotTenantShards");
             }
             moving.add(id);
         }
         return shards.isEmpty() ? NONE : new ShardPlan(shards, moving, IndexPlan.defaults());
+    }
+
+    /** 2 to 99 ({@link KeyCodec#MAX_SHARDS}), without a leading zero: one shard would be no sharding at all. */
+    private static final Pattern SHARD_COUNT = Pattern.compile("[2-9]|[1-9][0-9]");
+
+    private static String workspace(String raw, String parameter) {
+        try {
+            return WorkspaceId.of(raw).value();
+        } catch (InvalidIdException e) {
+            throw new IllegalArgumentException(parameter + ": '" + raw + "' is not a workspace id", e);
+        }
     }
 
     /** Number of shards of a workspace; 0 when it is not sharded. */
@@ -159,14 +172,14 @@ public final class ShardPlan {
         return new ListPartitions(out, isMigrating(workspaceId));
     }
 
-    private static List<String> split(String list) {
-        List<String> out = new ArrayList<>();
-        if (list != null) {
-            for (String part : list.split(",")) {
-                if (!part.isBlank()) {
-                    out.add(part.strip());
-                }
-            }
+    /** The entries of a comma-separated list: none for an empty one, and never an empty entry. */
+    private static List<String> split(String list, String parameter) {
+        if (list == null || list.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = List.of(list.split(",", -1));
+        if (out.contains("")) {
+            throw new IllegalArgumentException(parameter + " has an empty entry");
         }
         return out;
     }

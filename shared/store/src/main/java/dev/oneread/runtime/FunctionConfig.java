@@ -7,6 +7,7 @@ import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectQuota;
 import dev.oneread.store.JobPace;
 import dev.oneread.store.RecentWorkspaces;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;
 
@@ -79,18 +80,66 @@ public record FunctionConfig(
             Map<String, String> environment, String defaultFunctionName, CursorKeys.SecretReader secrets) {
         String table = environment.get("TABLE_NAME");
         if (table == null || table.isBlank()) {
-            throw new IllegalStateException("TABLE_NAME is not set");
+            throw new InvalidSettingException("TABLE_NAME is not set");
         }
-        return new FunctionConfig(
+        FunctionConfig config = new FunctionConfig(
                 environment.getOrDefault("AWS_LAMBDA_FUNCTION_NAME", defaultFunctionName),
                 table,
-                Boolean.parseBoolean(environment.getOrDefault("READ_AUDIT", "false")),
+                readAudit(environment.get("READ_AUDIT")),
                 cursorKeys(environment, secrets),
-                ShardPlan.parse(
-                                environment.getOrDefault("HOT_TENANT_SHARDS", ""),
-                                environment.getOrDefault("HOT_TENANT_MIGRATING", ""))
-                        .withIndex(indexPlan(environment)),
+                shardPlan(
+                        environment.getOrDefault("HOT_TENANT_SHARDS", ""),
+                        environment.getOrDefault("HOT_TENANT_MIGRATING", ""),
+                        environment.get("INDEX_SHARDS")),
                 environment);
+        config.checkSettings();
+        return config;
+    }
+
+    /**
+     * Refuses, as the function's init would, an environment whose settings the function cannot use; reads no secret.
+     * The local runner's deploy asks it of every function before it swaps them in, as a SnapStart publish would fail.
+     *
+     * @throws InvalidSettingException naming the variable, its template parameter and the rule
+     */
+    public static void check(Map<String, String> environment) {
+        from(environment, "", (variables, secretId) -> null);
+    }
+
+    /**
+     * Reads every setting now, so that a value the function cannot use fails its init (on Lambda with SnapStart,
+     * the publishing of its version: the deploy fails and the old version keeps serving), never a request.
+     *
+     * @throws InvalidSettingException naming the variable, its template parameter and the rule
+     */
+    private void checkSettings() {
+        projectQuota();
+        recentWorkspaces();
+        purgeFence();
+        jobPartitionShare();
+        hotPartitionThreshold();
+    }
+
+    /**
+     * The shard plan HOT_TENANT_SHARDS, HOT_TENANT_MIGRATING and INDEX_SHARDS (the template's HotTenantShards,
+     * HotTenantMigrating and IndexShards) give: the functions' one reading of them, which the local runner's deploy
+     * and console use too.
+     *
+     * @param indexShards null for the template's default
+     * @throws InvalidSettingException naming the parameter and the rule it breaks
+     */
+    public static ShardPlan shardPlan(String hotTenantShards, String migrating, String indexShards) {
+        ShardPlan plan;
+        try {
+            plan = ShardPlan.parse(hotTenantShards, migrating);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSettingException(e.getMessage());
+        }
+        return plan.withIndex(
+                indexShards == null
+                        ? IndexPlan.defaults()
+                        : IndexPlan.of(
+                                (int) WholeNumber.INDEX_SHARDS.parse("INDEX_SHARDS (IndexShards)", indexShards)));
     }
 
     @Override
@@ -101,14 +150,19 @@ public record FunctionConfig(
 
     /** PROJECT_QUOTA (the template's ProjectQuota): the default project quota of a workspace. */
     public ProjectQuota projectQuota() {
-        String raw = environment.get("PROJECT_QUOTA");
-        try {
-            return raw == null || raw.isBlank()
-                    ? new ProjectQuota(DEFAULT_PROJECT_QUOTA)
-                    : new ProjectQuota(Integer.parseInt(raw.strip()));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("PROJECT_QUOTA is not a positive whole number");
-        }
+        return projectQuota(environment.get("PROJECT_QUOTA"));
+    }
+
+    /**
+     * The project quota PROJECT_QUOTA (the template's ProjectQuota) gives: the functions' one reading of it.
+     *
+     * @param raw null for the template's default
+     */
+    public static ProjectQuota projectQuota(String raw) {
+        return new ProjectQuota(
+                raw == null
+                        ? DEFAULT_PROJECT_QUOTA
+                        : (int) WholeNumber.PROJECT_QUOTA.parse("PROJECT_QUOTA (ProjectQuota)", raw));
     }
 
     /**
@@ -117,12 +171,8 @@ public record FunctionConfig(
      */
     public RecentWorkspaces recentWorkspaces() {
         String raw = environment.get("WORKSPACE_REUSE_MILLIS");
-        try {
-            long millis = raw == null || raw.isBlank() ? 0 : Long.parseLong(raw.strip());
-            return new RecentWorkspaces(Duration.ofMillis(millis), System::nanoTime);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("WORKSPACE_REUSE_MILLIS is not a whole number of milliseconds, 0 or more");
-        }
+        long millis = raw == null ? 0 : WholeNumber.NOT_NEGATIVE.parse("WORKSPACE_REUSE_MILLIS", raw);
+        return new RecentWorkspaces(Duration.ofMillis(millis), System::nanoTime);
     }
 
     /**
@@ -132,12 +182,8 @@ public record FunctionConfig(
      */
     public Duration purgeFence() {
         String raw = environment.get("PURGE_FENCE_SECONDS");
-        try {
-            return Duration.ofSeconds(
-                    raw == null || raw.isBlank() ? DEFAULT_PURGE_FENCE_SECONDS : Long.parseLong(raw.strip()));
-        } catch (NumberFormatException e) {
-            throw new IllegalStateException("PURGE_FENCE_SECONDS is not a whole number");
-        }
+        return Duration.ofSeconds(
+                raw == null ? DEFAULT_PURGE_FENCE_SECONDS : WholeNumber.NOT_NEGATIVE.parse("PURGE_FENCE_SECONDS", raw));
     }
 
     /**
@@ -147,11 +193,23 @@ public record FunctionConfig(
     public JobPace.Share jobPartitionShare() {
         String raw = environment.get("JOB_PARTITION_SHARE");
         try {
-            return JobPace.Share.of(
-                    raw == null || raw.isBlank() ? JobPace.Share.DEFAULT_FRACTION : Double.parseDouble(raw.strip()));
+            // A decimal as CloudFormation's Number reads it (BigDecimal's syntax): not Double's 0.25d, NaN or 0x1p-2.
+            return JobPace.Share.of(raw == null ? JobPace.Share.DEFAULT_FRACTION : new BigDecimal(raw).doubleValue());
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("JOB_PARTITION_SHARE is not a number more than 0, at most 1");
+            throw new InvalidSettingException(
+                    "JOB_PARTITION_SHARE is '" + raw + "': not a number more than 0, at most 1");
         }
+    }
+
+    /** READ_AUDIT (the template's ReadAudit, AllowedValues true and false); unset, off. */
+    private static boolean readAudit(String raw) {
+        if (raw == null || raw.equals("false")) {
+            return false;
+        }
+        if (raw.equals("true")) {
+            return true;
+        }
+        throw new InvalidSettingException("READ_AUDIT (ReadAudit) is '" + raw + "': neither true nor false");
     }
 
     /** RunJob's timeout (60 s, a stats task's report entry) and 2 s for a write still in flight. */
@@ -163,35 +221,18 @@ public record FunctionConfig(
      */
     public HotPartitionThreshold hotPartitionThreshold() {
         HotPartitionThreshold defaults = HotPartitionThreshold.defaults();
-        try {
-            return new HotPartitionThreshold(
-                    longOr(environment.get("HOT_TENANT_PROJECTS_THRESHOLD"), defaults.projects()),
-                    longOr(environment.get("HOT_TENANT_BYTES_THRESHOLD"), defaults.bytes()));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(
-                    "HOT_TENANT_PROJECTS_THRESHOLD and HOT_TENANT_BYTES_THRESHOLD are positive" + " whole numbers");
-        }
+        return new HotPartitionThreshold(
+                threshold("HOT_TENANT_PROJECTS_THRESHOLD", "HotTenantProjectsThreshold", defaults.projects()),
+                threshold("HOT_TENANT_BYTES_THRESHOLD", "HotTenantBytesThreshold", defaults.bytes()));
     }
 
-    private static long longOr(String raw, long otherwise) {
-        return raw == null || raw.isBlank() ? otherwise : Long.parseLong(raw.strip());
+    private long threshold(String variable, String parameter, long otherwise) {
+        String raw = environment.get(variable);
+        return raw == null ? otherwise : WholeNumber.THRESHOLD.parse(variable + " (" + parameter + ")", raw);
     }
 
     /** The template's default for ProjectQuota. */
     public static final int DEFAULT_PROJECT_QUOTA = 10_000;
-
-    /** INDEX_SHARDS (the template's IndexShards): how many partitions each index key is spread over. */
-    private static IndexPlan indexPlan(Map<String, String> environment) {
-        String raw = environment.get("INDEX_SHARDS");
-        if (raw == null || raw.isBlank()) {
-            return IndexPlan.defaults();
-        }
-        try {
-            return IndexPlan.of(Integer.parseInt(raw.strip()));
-        } catch (NumberFormatException e) {
-            throw new IllegalStateException("INDEX_SHARDS is not a number");
-        }
-    }
 
     /**
      * A function built without the secrets module cannot read the secret: told so at init, rather than left without

@@ -181,12 +181,15 @@ class RedeployTest {
             assertThat(unknown.statusCode()).isEqualTo(400);
             assertThat(notAllowed.statusCode()).isEqualTo(400);
             assertThat(notAllowed.body()).contains("Parameter 'ReadAudit' must be one of AllowedValues");
-            assertThat(tooMany.body()).contains("Parameter 'IndexShards' must be a number not greater than 99");
+            assertThat(tooMany.body())
+                    .contains(
+                            "Parameter 'IndexShards' must match pattern ^(?:[1-9]|[1-9][0-9])$ (a whole number from 1 to 99)");
             assertThat(api.stack().parameters()).containsEntry("ReadAudit", "true");
         }
     }
 
-    private static HttpResponse<String> post(URI uri, String body) throws IOException, InterruptedException {
+    /** POSTs {@code body} as JSON, as {@code oneread deploy} sends it (TemplateValuesDeployTest too). */
+    static HttpResponse<String> post(URI uri, String body) throws IOException, InterruptedException {
         return HTTP.send(
                 HttpRequest.newBuilder(uri)
                         .header("Content-Type", "application/json")
