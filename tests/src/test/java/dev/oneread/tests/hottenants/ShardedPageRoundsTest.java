@@ -2,6 +2,7 @@ package dev.oneread.tests.hottenants;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.functions.getworkspacecollection.GetWorkspaceCollectionFunction;
 import dev.oneread.functions.listprojects.ListProjectsFunction;
 import dev.oneread.keys.ProjectId;
@@ -18,9 +19,11 @@ import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.BulkLoad;
 import dev.oneread.tests.support.EngineDeviations;
+import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.ItemSizes;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Pages;
+import dev.oneread.tests.support.TestEngine;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -134,6 +137,16 @@ class ShardedPageRoundsTest {
                 DynamoDbClients.local(api.engine.endpoint, List.of(interceptor)),
                 QueryPool.create(),
                 Api.config("ListProjects", plan));
+    }
+
+    /** Every page of a list route of {@code ws} from {@code query} on, as a client follows them. */
+    private static List<Lambda.Response> follow(
+            RequestStreamHandler function, String route, String ws, Map<String, String> query) {
+        return Pages.follow(
+                query,
+                q -> Lambda.invoke(
+                        function,
+                        ApiEvent.of("GET", route).path("workspaceId", ws).query(q)));
     }
 
     private static Lambda.Response page(ListProjectsFunction list, String ws, int limit, String cursor) {
@@ -326,9 +339,29 @@ class ShardedPageRoundsTest {
                 }
             }
         };
-        ListProjectsFunction list = listing(api, t.plan(), holdRoundTwo);
-        CompletableFuture<Lambda.Response> firstPage =
-                CompletableFuture.supplyAsync(() -> page(list, t.ws(), PAGE, null));
+        // The function's client waits as patiently as the test: the held query must not time out and be retried.
+        ListProjectsFunction list = new ListProjectsFunction(
+                DynamoDbClients.fromEnvironment(
+                        Map.of(
+                                DynamoDbClients.ENDPOINT_VARIABLE,
+                                api.engine.endpoint.toString(),
+                                "AWS_REGION",
+                                "us-east-1",
+                                "AWS_ACCESS_KEY_ID",
+                                "local",
+                                "AWS_SECRET_ACCESS_KEY",
+                                "local"),
+                        List.of(holdRoundTwo),
+                        TestEngine.PATIENT),
+                QueryPool.create(),
+                Api.config("ListProjects", t.plan()));
+        // An invocation with the test's own patience left: the held round must not run into the Lambda deadline.
+        CompletableFuture<Lambda.Response> firstPage = CompletableFuture.supplyAsync(() -> Lambda.invoke(
+                list,
+                ApiEvent.of("GET", ApiEvent.PROJECTS)
+                        .path("workspaceId", t.ws())
+                        .query(Map.of("limit", Integer.toString(PAGE))),
+                (int) Eventually.FAILSAFE.toMillis()));
         assertThat(roundTwoSent.await(5, TimeUnit.MINUTES)).isTrue();
         // WHEN 30 projects are created (in every shard, 7 among them) between round 1 and round 2
         Api creator = new Api(t.plan());
@@ -340,16 +373,12 @@ class ShardedPageRoundsTest {
         }
         createsDone.countDown();
         Lambda.Response first = firstPage.get(5, TimeUnit.MINUTES);
+        assertThat(first.status()).as(first.body()).isEqualTo(200);
         // THEN the first page is the 25 newest of those that existed when it began, and the rest follow exactly:
         // the late ones sort before the first page's start and appear in none of its pages
         assertThat(first.ids("items")).isEqualTo(t.ids().subList(0, 25));
-        List<Lambda.Response> rest = Pages.follow(
-                Map.of("limit", Integer.toString(PAGE), "cursor", first.nextCursor()),
-                query -> Lambda.invoke(
-                        list,
-                        ApiEvent.of("GET", ApiEvent.PROJECTS)
-                                .path("workspaceId", t.ws())
-                                .query(query)));
+        List<Lambda.Response> rest = follow(
+                list, ApiEvent.PROJECTS, t.ws(), Map.of("limit", Integer.toString(PAGE), "cursor", first.nextCursor()));
         List<String> listed = new ArrayList<>(first.ids("items"));
         listed.addAll(Pages.ids(rest, "items"));
         assertThat(listed).isEqualTo(t.ids()).doesNotContainAnyElementsOf(late);
@@ -394,13 +423,8 @@ class ShardedPageRoundsTest {
 
             QueryLog log = new QueryLog();
             ListProjectsFunction list = listing(api, hot.plan(), log);
-            List<Lambda.Response> pages = Pages.follow(
-                    Map.of("limit", Integer.toString(limit)),
-                    query -> Lambda.invoke(
-                            list,
-                            ApiEvent.of("GET", ApiEvent.PROJECTS)
-                                    .path("workspaceId", hot.ws())
-                                    .query(query)));
+            List<Lambda.Response> pages =
+                    follow(list, ApiEvent.PROJECTS, hot.ws(), Map.of("limit", Integer.toString(limit)));
             List<Lambda.Response> plainPages =
                     Pages.follow(Map.of("limit", Integer.toString(limit)), query -> api.listProjects(plain, query));
             assertThat(pages).as(why).hasSameSizeAs(plainPages);
@@ -422,13 +446,8 @@ class ShardedPageRoundsTest {
 
             GetWorkspaceCollectionFunction collection = new GetWorkspaceCollectionFunction(
                     api.engine.client, api.engine.pool, Api.config("GetWorkspaceCollection", hot.plan()));
-            List<Lambda.Response> oldest = Pages.follow(
-                    Map.of("limit", Integer.toString(limit)),
-                    query -> Lambda.invoke(
-                            collection,
-                            ApiEvent.of("GET", ApiEvent.COLLECTION)
-                                    .path("workspaceId", hot.ws())
-                                    .query(query)));
+            List<Lambda.Response> oldest =
+                    follow(collection, ApiEvent.COLLECTION, hot.ws(), Map.of("limit", Integer.toString(limit)));
             List<Lambda.Response> plainOldest =
                     Pages.follow(Map.of("limit", Integer.toString(limit)), query -> api.collection(plain, query));
             assertThat(Pages.ids(oldest, "projects")).as(why).isEqualTo(Pages.ids(plainOldest, "projects"));
