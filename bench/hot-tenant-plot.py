@@ -13,7 +13,7 @@ steps_csv, png = sys.argv[1], sys.argv[2]
 rows = list(csv.DictReader(open(steps_csv)))
 panels = [
     ("creates", "shards", "One tenant's CreateProject", "shards"),
-    ("lists", "shards", "One tenant's ListProjects pages", "shards"),
+    ("lists", "shards", "One tenant's ListProjects pages of 25", "shards"),
     ("index", "index_shards", "Creates across 200 workspaces", "IndexShards"),
 ]
 panels = [p for p in panels if any(r["scenario"] == p[0] for r in rows)]
@@ -38,7 +38,9 @@ for ax, (scenario, key, title, label) in zip(axes[0], panels):
     ax.set_ylabel("accepted per second")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7)
-fig.suptitle("oneread on the local engine with DynamoDB's partition limits (bench/hot-tenant)")
+loads = [float(r["load_1m"]) for r in rows if r.get("load_1m")]
+load = f"; load average {min(loads):.1f}-{max(loads):.1f}" if loads else ""
+fig.suptitle(f"oneread on the local engine with DynamoDB's partition limits (bench/hot-tenant{load})")
 fig.tight_layout()
 fig.savefig(png, dpi=110)
 print("wrote", png)

@@ -7,10 +7,12 @@ import dev.oneread.functions.listprojects.ListProjectsFunction;
 import dev.oneread.json.Json;
 import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.EngineHeat;
 import dev.oneread.local.PartitionLimits;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.QueryPool;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
@@ -31,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,7 +56,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * measured from the moment a request was due (open loop), so a backlog counts against it.
  *
  * <p>Scenarios: {@code creates} (one tenant's CreateProject, unsharded and sharded), {@code lists} (one tenant's
- * ListProjects pages), {@code index} (creates across 200 workspaces, with IndexShards 1 and 8).
+ * ListProjects pages, unsharded and sharded, both offered the same rates: multiples of the unsharded page's read
+ * ceiling), {@code index} (creates across 200 workspaces, with IndexShards 1 and 8).
+ *
+ * <p>The machine must not set a point: with the limits off every step must be accepted as offered. The bench says
+ * which ones were not (then lower {@code --scale}), and prints each step's load average beside it.
  */
 public final class HotTenantBench {
     /** A request that waits longer than this for a thread is dropped and counted, so the generator never stalls. */
@@ -65,6 +72,9 @@ public final class HotTenantBench {
 
     /** One step: a scenario's offered rate for a time, on one engine. */
     record Step(String scenario, double scale, int shards, int indexShards, double multiple, double offered) {}
+
+    /** What one list page costs: its calls and read units, and those of a full fan-out (limit + 1 from each shard). */
+    record PageCost(int shards, int calls, BigDecimal units, BigDecimal fullFanOutUnits) {}
 
     /** What one second of a step saw. */
     record Second(
@@ -92,6 +102,10 @@ public final class HotTenantBench {
 
     private final Options options;
     private final List<Summary> summaries = new ArrayList<>();
+    private final List<PageCost> pageCosts = new ArrayList<>();
+    /** The unsharded page's read ceiling at the run's scale, in pages a second: what both list curves are offered. */
+    private double unshardedListCeiling;
+
     private final PrintWriter seconds;
     private final PrintWriter steps;
 
@@ -103,15 +117,16 @@ public final class HotTenantBench {
                 + "unavailable_503,other_errors,dropped,engine_throttles,p50_ms,p99_ms");
         steps = new PrintWriter(Files.newBufferedWriter(options.out().resolve("hot-tenant-steps.csv")));
         steps.println("scenario,scale,shards,index_shards,multiple,offered_per_s,accepted_per_s,unavailable_per_s,"
-                + "engine_throttles_per_s,p50_ms,p99_ms,other_errors,dropped");
+                + "engine_throttles_per_s,p50_ms,p99_ms,other_errors,dropped,load_1m");
     }
 
-    /** --scale=0.05 --seconds=6 --multiples=0.5,1,2,5,8,10 --shards=1,2,5,10 --scenarios=creates,lists,index
-     * --baseline=yes --out=bench/out */
+    /** --scale=0.05 --seconds=6 --multiples=0.5,1,2,5,8,10 --list-multiples=0.5,1,1.5,2,2.5,3 --shards=1,2,5,10
+     * --scenarios=creates,lists,index --baseline=yes --out=bench/out */
     record Options(
             double scale,
             int seconds,
             double[] multiples,
+            double[] listMultiples,
             int[] shards,
             List<String> scenarios,
             boolean baseline,
@@ -137,6 +152,11 @@ public final class HotTenantBench {
                                     .split(","))
                             .mapToDouble(Double::parseDouble)
                             .toArray(),
+                    // Of the unsharded page's read ceiling, to both curves: 10 shards should reach twice it.
+                    Arrays.stream(given.getOrDefault("list-multiples", "0.5,1,1.5,2,2.5,3")
+                                    .split(","))
+                            .mapToDouble(Double::parseDouble)
+                            .toArray(),
                     Arrays.stream(given.getOrDefault("shards", "1,2,5,10").split(","))
                             .mapToInt(Integer::parseInt)
                             .toArray(),
@@ -147,7 +167,15 @@ public final class HotTenantBench {
                     Integer.parseInt(given.getOrDefault("keep-running", "0")));
             given.keySet()
                     .removeAll(List.of(
-                            "scale", "seconds", "multiples", "shards", "scenarios", "baseline", "out", "keep-running"));
+                            "scale",
+                            "seconds",
+                            "multiples",
+                            "list-multiples",
+                            "shards",
+                            "scenarios",
+                            "baseline",
+                            "out",
+                            "keep-running"));
             if (!given.isEmpty()) {
                 throw new IllegalArgumentException("unknown options " + given.keySet());
             }
@@ -234,23 +262,43 @@ public final class HotTenantBench {
                     .path("workspaceId", ws)
                     .query(Map.of("limit", Integer.toString(PAGE_SIZE)))
                     .json();
-            // The read ceiling in pages: a partition's read units over what one unsharded page consumes.
+            // The set-up's writes may have left a partition in debt; a bucket holds one second.
+            Thread.sleep(2_000);
+            // What a page costs, and what the same page cost when every shard was asked for limit + 1: those
+            // queries, sent here as the fan-out sent them, each for its consumed capacity.
             Map<String, Object> first = engine.invoke(list, page);
             BigDecimal pageUnits = new BigDecimal(header(first, "x-dynamo-capacity"));
-            double perPartition = shards == 1 ? pageUnits.doubleValue() : pageUnits.doubleValue() / shards;
-            double readCeiling = PartitionLimits.PARTITION_READ_UNITS * ceilingScale(scale) / perPartition;
+            int calls = Integer.parseInt(header(first, "x-dynamo-calls"));
+            ControlPlaneRequests requests = new ControlPlaneRequests(TestEngine.TABLE, plan);
+            BigDecimal fullFanOut = plan.projectPartitions(WorkspaceId.of(ws)).partitions().stream()
+                    .map(partition -> engine.client
+                            .query(requests.listProjectsIn(partition, PAGE_SIZE, Optional.empty()))
+                            .consumedCapacity()
+                            .capacityUnits())
+                    .map(BigDecimal::valueOf)
+                    .reduce(BigDecimal.ZERO, BigDecimal::add);
+            pageCosts.add(new PageCost(shards, calls, pageUnits, fullFanOut));
+            if (shards == 1) {
+                // The read ceiling in pages: a partition's read units over what one unsharded page consumes.
+                unshardedListCeiling =
+                        PartitionLimits.PARTITION_READ_UNITS * ceilingScale(scale) / pageUnits.doubleValue();
+            }
             System.out.printf(
                     Locale.ROOT,
-                    "lists: %d shard(s), a page of %d costs %s RCU (%s per partition): "
-                            + "read ceiling %.1f pages/s%n",
+                    "lists: %d shard(s), a page of %d: %d calls, %s RCU (every shard asked for the page: %s RCU); "
+                            + "unsharded read ceiling %.1f pages/s; load average %s%n",
                     shards,
                     PAGE_SIZE,
+                    calls,
                     pageUnits,
-                    perPartition,
-                    readCeiling);
-            for (double multiple : options.multiples()) {
-                Step step =
-                        new Step("lists", scale, shards, IndexPlan.DEFAULT_SHARDS, multiple, multiple * readCeiling);
+                    fullFanOut,
+                    unshardedListCeiling,
+                    loadAverage());
+            // Those reads may have left a partition in debt too.
+            Thread.sleep(2_000);
+            for (double multiple : options.listMultiples()) {
+                Step step = new Step(
+                        "lists", scale, shards, IndexPlan.DEFAULT_SHARDS, multiple, multiple * unshardedListCeiling);
                 run(engine, step, i -> page, list);
             }
         }
@@ -398,9 +446,10 @@ public final class HotTenantBench {
                     s.p50(),
                     s.p99());
         }
+        String load = loadAverage().split(" ")[0];
         steps.printf(
                 Locale.ROOT,
-                "%s,%s,%d,%d,%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%d,%d%n",
+                "%s,%s,%d,%d,%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%d,%d,%s%n",
                 step.scenario(),
                 step.scale(),
                 step.shards(),
@@ -413,13 +462,14 @@ public final class HotTenantBench {
                 summary.p50(),
                 summary.p99(),
                 summary.otherErrors(),
-                summary.dropped());
+                summary.dropped(),
+                load);
         steps.flush();
         seconds.flush();
         System.out.printf(
                 Locale.ROOT,
                 "%-7s scale %-5s shards %2d idx %d x%-4s offered %6.1f/s accepted %6.1f/s 503 %6.1f/s engine"
-                        + " throttles %7.1f/s p50 %6.1f ms p99 %7.1f ms%s%n",
+                        + " throttles %7.1f/s p50 %6.1f ms p99 %7.1f ms load %s%s%n",
                 step.scenario(),
                 step.scale(),
                 step.shards(),
@@ -431,6 +481,7 @@ public final class HotTenantBench {
                 summary.engineThrottles(),
                 summary.p50(),
                 summary.p99(),
+                load,
                 summary.otherErrors() + summary.dropped() == 0
                         ? ""
                         : " (other errors " + summary.otherErrors() + ", dropped " + summary.dropped() + ")");
@@ -479,6 +530,46 @@ public final class HotTenantBench {
                     s.engineThrottles(),
                     s.p50(),
                     s.p99());
+        }
+        System.out.println();
+        summaries.stream()
+                .filter(s -> s.step().scale() == 0 && s.accepted() < MACHINE_BOUND * s.offered())
+                .forEach(s -> System.out.printf(
+                        Locale.ROOT,
+                        "the machine set this point (limits off, %.1f of %.1f/s accepted): lower --scale: %s%n",
+                        s.accepted(),
+                        s.offered(),
+                        s.step()));
+        listCeilings();
+    }
+
+    /** Limits off, a step that accepted less than this share of what it was offered was bound by the machine. */
+    private static final double MACHINE_BOUND = 0.97;
+
+    /**
+     * The list ceilings, measured: the most pages a second a curve accepted under the limits, and each page's
+     * calls and read units against a full fan-out's (every shard asked for the page and the look-ahead).
+     */
+    private void listCeilings() {
+        for (PageCost cost : pageCosts) {
+            double ceiling = summaries.stream()
+                    .filter(s -> s.step().scenario().equals("lists")
+                            && s.step().scale() > 0
+                            && s.step().shards() == cost.shards())
+                    .mapToDouble(Summary::accepted)
+                    .max()
+                    .orElse(0);
+            System.out.printf(
+                    Locale.ROOT,
+                    "lists, %d shard(s): a page of %d is %d calls and %s RCU (a full fan-out: %s RCU, x%.2f); "
+                            + "ceiling measured %.1f pages/s%n",
+                    cost.shards(),
+                    PAGE_SIZE,
+                    cost.calls(),
+                    cost.units(),
+                    cost.fullFanOutUnits(),
+                    cost.units().doubleValue() / cost.fullFanOutUnits().doubleValue(),
+                    ceiling);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.oneread.http;
 
+import dev.oneread.keys.ListPartitions;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import java.math.BigDecimal;
@@ -11,7 +12,7 @@ import java.util.Optional;
  * reads its own to log whether a request went over it ({@code overBudget} in HttpEndpoint's line, an EMF metric),
  * the local catalogue (AccessPatterns) shows it beside each pattern, the integration tests assert it
  * (CostBudgetsTest) and the local console flags any request over it. Calls are exact ceilings (the design's promise:
- * one call, or one per partition of a hot tenant); capacity is a ceiling for items within {@link #CAPACITY_ASSUMES},
+ * one call, or one per partition of a hot tenant in each of a list page's {@link #FAN_OUT_ROUNDS} rounds); capacity is a ceiling for items within {@link #CAPACITY_ASSUMES},
  * so a request flagged for capacity alone means its items have grown, not that the access pattern is wrong. It is a
  * record and a switch, so the cold path of every function carries it at the cost of one small class.
  *
@@ -37,6 +38,13 @@ public record CostBudget(
     private static final String WRITE_WITH_INDEX_ENTRY = "2";
     private static final String WRITE_MOVING_INDEX_ENTRY = "3";
 
+    /**
+     * The rounds of a list page over several partitions: each asks for its share and a margin, then at most once
+     * more the partitions that can still reach the page (FanOut in the store). One round over one partition, or
+     * mid-migration, where round 1 asks every partition for the whole page.
+     */
+    public static final int FAN_OUT_ROUNDS = 2;
+
     /** Which partitions a route's calls multiply by. */
     public enum Fan {
         NONE,
@@ -58,8 +66,8 @@ public record CostBudget(
         return new CostBudget(description, calls, fan, keyedCalls, new BigDecimal(capacity));
     }
 
-    private static final String INDEX_QUERIES =
-            "1 Query per index shard per page (IndexShards, 8 by default), from the index";
+    private static final String INDEX_QUERIES = "1 Query per index shard per page (IndexShards, 8 by default), from"
+            + " the index, and at most 1 more per shard in a second round";
 
     /**
      * The budget of the route with this HTTP API route key (the event's {@code routeKey}, as template.yaml declares
@@ -69,9 +77,21 @@ public record CostBudget(
         return Optional.ofNullable(
                 switch (routeKey) {
                     case "GET /workspaces/{workspaceId}/projects" ->
-                        of("1 Query per page, 1 per shard of a hot tenant", 1, Fan.PROJECT_PARTITIONS, 0, "13");
+                        of(
+                                "1 Query per page; a hot tenant's: 1 per shard, and at most 1 more per shard in a second"
+                                        + " round",
+                                1,
+                                Fan.PROJECT_PARTITIONS,
+                                0,
+                                "13");
                     case "GET /workspaces/{workspaceId}/collection" ->
-                        of("1 Query per page, 1 per partition of a hot tenant", 1, Fan.COLLECTION_PARTITIONS, 0, "13");
+                        of(
+                                "1 Query per page; a hot tenant's: 1 per partition, and at most 1 more per partition in"
+                                        + " a second round",
+                                1,
+                                Fan.COLLECTION_PARTITIONS,
+                                0,
+                                "13");
                     case "GET /workspaces/{workspaceId}/projects/{projectId}" ->
                         of(
                                 "1 GetItem (the shard is computed from the id; 2 while its tenant moves into shards)",
@@ -133,14 +153,21 @@ public record CostBudget(
             case NONE -> 1;
             case LOCATIONS -> plan.isMigrating(workspace) ? 2 : 1;
             case LOCATIONS_DELETE -> plan.isMigrating(workspace) ? 3 : 1;
-            case INDEX_SHARDS -> plan.index().shards();
-            case PROJECT_PARTITIONS ->
-                plan.projectPartitions(workspace).partitions().size();
-            case COLLECTION_PARTITIONS ->
-                plan.collectionPartitions(workspace).partitions().size();
+            case INDEX_SHARDS -> rounds(plan.index().shards(), false);
+            case PROJECT_PARTITIONS -> rounds(plan.projectPartitions(workspace));
+            case COLLECTION_PARTITIONS -> rounds(plan.collectionPartitions(workspace));
         };
         int calls = idempotencyKey && keyedCalls > 0 ? keyedCalls : callsPerPartition * partitions;
         return new Allowance(calls, capacityPerCall.multiply(BigDecimal.valueOf(calls)));
+    }
+
+    /** The partition queries of a list page's rounds over these partitions, at most. */
+    private static int rounds(ListPartitions partitions) {
+        return rounds(partitions.size(), partitions.migrating());
+    }
+
+    private static int rounds(int partitions, boolean migrating) {
+        return partitions > 1 && !migrating ? partitions * FAN_OUT_ROUNDS : partitions;
     }
 
     /**

@@ -408,8 +408,9 @@ public final class ControlPlaneStore {
     }
 
     /**
-     * Projects newest first. 1 Query per page; for a hot workspace, 1 per shard, all at once, merged (and 1
-     * more for its unsharded partition while it is being migrated).
+     * Projects newest first. 1 Query per page; for a hot workspace, 1 per shard, all at once, each for its share
+     * of the page and a margin, merged, and rarely a second round from the shards that can still reach the page
+     * (see FanOut). While it is being migrated: 1 more for its unsharded partition, and one round of whole pages.
      */
     public Page<Project> listProjects(
             WorkspaceId workspaceId, int limit, Optional<ListPosition> position, CallTally tally) {
@@ -418,7 +419,7 @@ public final class ControlPlaneStore {
                 position,
                 KeyCodec::decodeProjectSortKey,
                 limit,
-                (partition, after) -> requests.listProjectsIn(partition, limit, after),
+                requests::listProjectsIn,
                 Comparator.reverseOrder(),
                 tally);
         return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
@@ -426,7 +427,7 @@ public final class ControlPlaneStore {
 
     /**
      * The workspace and its projects, in key order. 1 Query per page; for a hot workspace, its own partition
-     * (for the workspace item) and every shard, all at once, merged.
+     * (for the workspace item) and every shard, all at once, merged in rounds as {@link #listProjects} is.
      */
     public WorkspaceCollection getWorkspaceCollection(
             WorkspaceId workspaceId, int limit, Optional<ListPosition> position, CallTally tally) {
@@ -436,7 +437,7 @@ public final class ControlPlaneStore {
                 position,
                 KeyCodec::decodeSortKey,
                 limit,
-                (partition, after) -> requests.workspaceCollectionIn(partition, limit, after),
+                requests::workspaceCollectionIn,
                 Comparator.naturalOrder(),
                 tally);
         Optional<Workspace> workspace = Optional.empty();
@@ -459,7 +460,8 @@ public final class ControlPlaneStore {
     }
 
     /**
-     * Projects with one status across every workspace, newest first: 1 Query per index shard, all at once, merged.
+     * Projects with one status across every workspace, newest first: 1 Query per index shard, all at once, merged
+     * in rounds as {@link #listProjects} is.
      * From the index, so eventually consistent: a project written a moment ago may be missing, or show its old
      * status, and one deleted a moment ago may still be listed, until the index catches up (within about a second;
      * it always does). Not checked against the table: that would read every listed item again.
@@ -471,7 +473,7 @@ public final class ControlPlaneStore {
                 position,
                 KeyCodec::decodeProjectSortKey,
                 limit,
-                (partition, before) -> requests.projectsByStatusIn(partition, limit, before),
+                requests::projectsByStatusIn,
                 Comparator.reverseOrder(),
                 tally);
         return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
@@ -488,7 +490,7 @@ public final class ControlPlaneStore {
                 position,
                 KeyCodec::decodeWorkspaceIndexSortKey,
                 limit,
-                (partition, after) -> requests.workspacesIn(partition, limit, after),
+                requests::workspacesIn,
                 Comparator.naturalOrder(),
                 tally);
         return new Page<>(page.items().stream().map(Items::workspace).toList(), page.next());

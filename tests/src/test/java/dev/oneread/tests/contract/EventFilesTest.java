@@ -84,13 +84,15 @@ class EventFilesTest {
             assertThat(response.contentType()).isEqualTo("application/json");
         }
         // create-workspace.json carries an Idempotency-Key: claim, put, complete.
-        // The operators' listings read every shard of the cross-workspace index (IndexShards, 8 by default).
-        int expectedCalls = function.equals("CreateProject")
-                ? 2
-                : function.equals("CreateWorkspace")
-                        ? 3
-                        : function.equals("ListProjectsByStatus") || function.equals("ListWorkspaces") ? 8 : 1;
-        assertThat(response.dynamoCalls()).isEqualTo(expectedCalls);
+        // The operators' listings read every shard of the cross-workspace index (IndexShards, 8 by default), and
+        // in a second round, when the first (each shard's share of the page and a margin) fell short, those shards
+        // that can still reach the page.
+        if (function.equals("ListProjectsByStatus") || function.equals("ListWorkspaces")) {
+            assertThat(response.dynamoCalls()).isBetween(8, 16);
+        } else {
+            int expectedCalls = function.equals("CreateProject") ? 2 : function.equals("CreateWorkspace") ? 3 : 1;
+            assertThat(response.dynamoCalls()).isEqualTo(expectedCalls);
+        }
         if (function.equals("GetProject")) {
             assertThat(response.json()).containsEntry("id", Fixtures.PROJECT).containsEntry("workspaceId", "acme");
         }

@@ -92,11 +92,17 @@ class ShardingTest {
             List<String> ids = page.ids("items");
             assertThat(ids).hasSize(page.nextCursor() == null ? expected.size() - listed.size() : limit);
             listed.addAll(ids);
-            assertThat(page.dynamoCalls()).isBetween(1, 10);
+            // Round 1 asks each shard not yet exhausted for its share of the page and a margin; round 2, rarely,
+            // again those that can still reach the page: at most twice the 10 shards.
+            assertThat(page.dynamoCalls()).isBetween(1, 20);
         }
         assertThat(pages.get(0).dynamoCalls())
                 .as("the first page asks every shard")
-                .isEqualTo(10);
+                .isBetween(10, 20);
+        assertThat(new HashSet<>((List<Object>)
+                        Json.readObject(pages.get(0).logLines().get(0)).get("partitions")))
+                .as("the first page asks every shard")
+                .hasSize(10);
         assertThat(listed).isEqualTo(expected);
         assertThat(new HashSet<>(listed)).hasSize(PROJECTS);
     }
@@ -117,12 +123,14 @@ class ShardingTest {
             Lambda.invoke(list, event); // warm the client: connections and class loading
             // WHEN
             Lambda.Response page = Lambda.invoke(list, event);
-            // THEN 10 calls, and the log line says all 10 were on the wire together
+            // THEN 10 calls (a second round, from the few shards that could still reach the page, when round 1's
+            // share and margin fell short: for a page of 25 about 1 in 200), and the log line says all 10 of round
+            // 1 were on the wire together
             Map<String, Object> log = Json.readObject(page.logLines().get(0));
             System.out.println("fan-out page: calls " + log.get("calls") + ", max in flight " + log.get("maxInFlight")
                     + ", " + log.get("durationMs") + " ms with 150 ms latency");
             assertThat(page.status()).isEqualTo(200);
-            assertThat(log.get("calls")).isEqualTo(10);
+            assertThat((int) log.get("calls")).isBetween(10, 20);
             assertThat(log.get("maxInFlight")).isEqualTo(10);
         }
     }
@@ -169,7 +177,9 @@ class ShardingTest {
         List<String> oldest = new ArrayList<>(created);
         oldest.sort(Comparator.naturalOrder());
         assertThat(ids).isEqualTo(oldest.subList(0, 19));
-        assertThat(page.dynamoCalls()).isEqualTo(11); // the workspace's own partition (META) and 10 shards
+        // the workspace's own partition (META) and 10 shards, and rarely a second round from those that can still
+        // reach the page
+        assertThat(page.dynamoCalls()).isBetween(11, 22);
     }
 
     @Test

@@ -242,8 +242,10 @@ class IndexListingTest {
             Lambda.Response page = Lambda.invoke(function, event);
             Map<String, Object> log = Json.readObject(page.logLines().get(0));
             assertThat(page.status()).isEqualTo(200);
-            assertThat(page.dynamoCalls()).isEqualTo(INDEX_SHARDS);
-            assertThat(log.get("calls")).isEqualTo(INDEX_SHARDS);
+            // Round 1 asks every shard for its share and a margin, all at once; a second round (rarely) asks again
+            // only the shards that can still reach the page.
+            assertThat(page.dynamoCalls()).isBetween(INDEX_SHARDS, 2 * INDEX_SHARDS);
+            assertThat(log.get("calls")).isEqualTo(page.dynamoCalls());
             assertThat(log.get("maxInFlight")).isEqualTo(INDEX_SHARDS);
             assertThat(page.ids("items")).hasSize(25);
             System.out.println("GET /projects page of 25: " + page.dynamoCalls() + " calls, " + log.get("maxInFlight")
@@ -259,11 +261,12 @@ class IndexListingTest {
         do {
             Lambda.Response page = workspacesPage(7, cursor);
             assertThat(page.status()).as(page.body()).isEqualTo(200);
-            // One Query per shard on the first page; later pages skip the shards the list has exhausted
+            // One Query per shard on the first page's first round; later pages skip the shards the list has
+            // exhausted. A second round, when the first fell short, asks only shards that can still reach the page.
             if (pages == 0) {
-                assertThat(page.dynamoCalls()).isEqualTo(INDEX_SHARDS);
+                assertThat(page.dynamoCalls()).isBetween(INDEX_SHARDS, 2 * INDEX_SHARDS);
             } else {
-                assertThat(page.dynamoCalls()).isBetween(1, INDEX_SHARDS);
+                assertThat(page.dynamoCalls()).isBetween(1, 2 * INDEX_SHARDS);
             }
             listed.addAll(page.ids("items"));
             cursor = page.nextCursor();
