@@ -18,7 +18,6 @@ import dev.oneread.store.QueryPool;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.BulkLoad;
-import dev.oneread.tests.support.EngineDeviations;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.ItemSizes;
 import dev.oneread.tests.support.Lambda;
@@ -52,6 +51,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * items every Query reads and what it costs on DynamoDB (ItemSizes), and holds the pages to the unsharded order.
  */
 class ShardedPageRoundsTest {
+    /** A Query that returns nothing is billed DynamoDB's minimum read, 0.5 units (the engine's guard bills it too). */
+    private static final BigDecimal EMPTY_QUERY = ItemSizes.eventuallyConsistentReadUnits(List.of());
+
     private static final int SHARDS = 10;
     private static final int PAGE = 25;
     /** What round 1 asks of each of 10 shards for a page of 25: 2.5 and 3 deviations of it (FanOut#firstTake). */
@@ -85,9 +87,7 @@ class ShardedPageRoundsTest {
     /** The read units DynamoDB bills these calls: each Query by the size of what it read, at least one read. */
     private static BigDecimal billed(List<QueryLog.Call> calls) {
         return calls.stream()
-                .map(c -> c.items().isEmpty()
-                        ? EngineDeviations.emptyQueryCapacity()
-                        : ItemSizes.eventuallyConsistentReadUnits(c.items()))
+                .map(c -> ItemSizes.eventuallyConsistentReadUnits(c.items())) // an empty answer: the minimum, 0.5
                 .reduce(BigDecimal.ZERO, BigDecimal::add);
     }
 
@@ -189,7 +189,7 @@ class ShardedPageRoundsTest {
                 });
         BigDecimal expected = ItemSizes.eventuallyConsistentReadUnits(t.newest(0, 9))
                 .add(ItemSizes.eventuallyConsistentReadUnits(t.newest(9, 26)))
-                .add(EngineDeviations.emptyQueryCapacity().multiply(BigDecimal.valueOf(9)));
+                .add(EMPTY_QUERY.multiply(BigDecimal.valueOf(9)));
         assertThat(first.dynamoCapacity()).isEqualByComparingTo(expected).isEqualByComparingTo(billed(calls));
         System.out.println("all in one shard, page 1 of 25: " + first.dynamoCalls() + " calls, "
                 + first.dynamoCapacity() + " RCU (a full fan-out: 10 calls, "
@@ -220,8 +220,7 @@ class ShardedPageRoundsTest {
         assertThat(empty.ids("items")).isEmpty();
         assertThat(empty.nextCursor()).isNull();
         assertThat(empty.dynamoCalls()).isEqualTo(SHARDS);
-        assertThat(empty.dynamoCapacity())
-                .isEqualByComparingTo(EngineDeviations.emptyQueryCapacity().multiply(BigDecimal.valueOf(SHARDS)));
+        assertThat(empty.dynamoCapacity()).isEqualByComparingTo(EMPTY_QUERY.multiply(BigDecimal.valueOf(SHARDS)));
         assertThat(log.takeAll()).hasSize(SHARDS);
 
         // GIVEN 30 projects in shards 2, 5 and 9 only, in turn (7 shards empty)
@@ -276,7 +275,7 @@ class ShardedPageRoundsTest {
         BigDecimal expected = ItemSizes.eventuallyConsistentReadUnits(t.newest(0, 5))
                 .add(ItemSizes.eventuallyConsistentReadUnits(t.newest(12, 15)))
                 .add(ItemSizes.eventuallyConsistentReadUnits(t.newest(5, 11)))
-                .add(EngineDeviations.emptyQueryCapacity().multiply(BigDecimal.valueOf(8)));
+                .add(EMPTY_QUERY.multiply(BigDecimal.valueOf(8)));
         assertThat(first.dynamoCapacity()).isEqualByComparingTo(expected);
         // WHEN the next page: only shards 1 and 2 are left, each asked for the whole page
         Lambda.Response second = page(list, t.ws(), 10, first.nextCursor());
