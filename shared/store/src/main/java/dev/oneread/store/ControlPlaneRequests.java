@@ -15,8 +15,11 @@ import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
-import dev.oneread.store.internal.AttributeValues;
 import dev.oneread.store.internal.TableRequests;
+import dev.oneread.store.items.AttributeValues;
+import dev.oneread.store.items.IndexEntries;
+import dev.oneread.store.items.ItemConditions;
+import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +44,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 public final class ControlPlaneRequests {
     private final TableRequests table;
     private final ShardPlan plan;
+    private final IndexEntries entries;
 
     public ControlPlaneRequests(String tableName) {
         this(tableName, ShardPlan.none());
@@ -50,6 +54,7 @@ public final class ControlPlaneRequests {
     public ControlPlaneRequests(String tableName, ShardPlan plan) {
         this.table = new TableRequests(tableName);
         this.plan = plan;
+        this.entries = new IndexEntries(plan.index());
     }
 
     /** Workspace settings: one eventually consistent GetItem of {@code WS#id / META}. */
@@ -88,18 +93,12 @@ public final class ControlPlaneRequests {
 
     /** The index keys of a workspace's registry entry: {@code WSREG#nn} / {@code WS#id}. */
     public Map<String, AttributeValue> registryEntry(WorkspaceId workspaceId) {
-        Map<String, AttributeValue> keys = new java.util.LinkedHashMap<>();
-        keys.put(KeyCodec.INDEX_PARTITION_KEY, AttributeValue.fromS(plan.index().workspacePartition(workspaceId)));
-        keys.put(KeyCodec.INDEX_SORT_KEY, AttributeValue.fromS(KeyCodec.workspaceIndexSortKey(workspaceId)));
-        return keys;
+        return entries.registryEntry(workspaceId);
     }
 
     /** The index keys of a project with {@code status}: {@code STATUS#<status>#nn} / {@code PROJ#<ulid>}. */
     public Map<String, AttributeValue> statusEntry(String status, ProjectId projectId) {
-        Map<String, AttributeValue> keys = new java.util.LinkedHashMap<>();
-        keys.put(KeyCodec.INDEX_PARTITION_KEY, AttributeValue.fromS(plan.index().projectPartition(status, projectId)));
-        keys.put(KeyCodec.INDEX_SORT_KEY, AttributeValue.fromS(KeyCodec.projectIndexSortKey(projectId)));
-        return keys;
+        return entries.statusEntry(status, projectId);
     }
 
     /**
@@ -146,7 +145,8 @@ public final class ControlPlaneRequests {
 
     /** The same query on one partition (a workspace's, or one shard of a hot workspace). */
     public QueryRequest listProjectsIn(String partition, int limit, Optional<String> startAfterSortKey) {
-        return table.query(projectsIn(partition), limit, false, after(partition, startAfterSortKey), false);
+        return table.query(
+                ItemConditions.projectsIn(partition), limit, false, after(partition, startAfterSortKey), false);
     }
 
     /**
@@ -212,14 +212,9 @@ public final class ControlPlaneRequests {
         return table.update(
                 KeyCodec.workspaceKey(workspaceId),
                 update.increment(Items.VERSION)
-                        .when(versionGuard(expected).and(notPurging()))
+                        .when(ItemConditions.versionGuard(expected).and(ItemConditions.notPurging()))
                         .build(),
                 ReturnValue.ALL_NEW);
-    }
-
-    /** A workspace that is not being purged: no write but the purge's own touches one that is. */
-    public static Condition notPurging() {
-        return Condition.attributeNotExists(Items.PURGE_RUN);
     }
 
     /** Changes a project at one of its location's keys, at the expected version, bumping it; never creates one. */
@@ -244,7 +239,8 @@ public final class ControlPlaneRequests {
 
     /** Deletes a project that exists at one of its location's keys, at the expected version. */
     public DeleteItemRequest deleteProject(PrimaryKey key, ExpectedVersion expected) {
-        return table.delete(key, Optional.of(versionGuard(expected).build()));
+        return table.delete(
+                key, Optional.of(ItemConditions.versionGuard(expected).build()));
     }
 
     /**
@@ -264,28 +260,12 @@ public final class ControlPlaneRequests {
         return table.get(key, true);
     }
 
-    /** {@code EntityRef = partition AND begins_with(Detail, "PROJ#")}: the projects of one partition. */
-    public static Expression projectsIn(String partition) {
-        return KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition)
-                .sortBeginsWith(KeyCodec.SORT_KEY, KeyCodec.projectSortKeyPrefix())
-                .build();
-    }
-
-    /**
-     * The condition of a versioned write: a versioned item exists (a tombstone, which has no version, does not
-     * count), at the expected version if there is one.
-     */
-    public static Condition versionGuard(ExpectedVersion expected) {
-        Condition exists = Condition.attributeExists(Items.VERSION);
-        return expected.match(
-                () -> exists,
-                version -> exists.and(Condition.equalTo(Items.VERSION, AttributeValue.fromN(Long.toString(version)))));
-    }
-
     private UpdateItemRequest versionedUpdate(PrimaryKey key, Update update, ExpectedVersion expected) {
         return table.update(
                 key,
-                update.increment(Items.VERSION).when(versionGuard(expected)).build(),
+                update.increment(Items.VERSION)
+                        .when(ItemConditions.versionGuard(expected))
+                        .build(),
                 ReturnValue.ALL_NEW);
     }
 

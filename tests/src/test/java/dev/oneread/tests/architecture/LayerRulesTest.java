@@ -49,7 +49,7 @@ class LayerRulesTest {
     @Test
     void importedClasses_shouldBeTheRealMainClassesOfEveryLayer() {
         // A rule over an empty or partial import would pass for nothing.
-        assertThat(main.contain(dev.oneread.local.Main.class)).isTrue();
+        assertThat(main.contain(dev.oneread.local.cli.Main.class)).isTrue();
         assertThat(main.contain(dev.oneread.keys.KeyCodec.class)).isTrue();
         assertThat(main.contain(dev.oneread.expr.KeyCondition.class)).isTrue();
         assertThat(main.contain(dev.oneread.store.ControlPlaneStore.class)).isTrue();

@@ -1,10 +1,10 @@
-package dev.oneread.store.report;
+package dev.oneread.store.stats;
 
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.model.HotPartition;
 import dev.oneread.model.ListPosition;
 import dev.oneread.model.Page;
-import dev.oneread.store.CallTally;
+import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.internal.StoreCalls;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.oneread.local;
+package dev.oneread.local.engine;
 
 import java.time.Duration;
 

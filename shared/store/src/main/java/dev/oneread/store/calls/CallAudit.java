@@ -1,5 +1,6 @@
-package dev.oneread.store;
+package dev.oneread.store.calls;
 
+import dev.oneread.store.items.ItemSize;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

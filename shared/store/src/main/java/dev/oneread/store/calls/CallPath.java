@@ -1,4 +1,4 @@
-package dev.oneread.store;
+package dev.oneread.store.calls;
 
 /**
  * Whom a DynamoDB client serves, which decides how it retries a throttle (see {@link Retries#of(CallPath)}).

@@ -1,4 +1,4 @@
-package dev.oneread.store;
+package dev.oneread.store.items;
 
 import dev.oneread.model.DynamoDbNumber;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.oneread.store;
+package dev.oneread.store.calls;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;

@@ -1,8 +1,9 @@
-package dev.oneread.store;
+package dev.oneread.store.calls;
 
+import dev.oneread.keys.SnapshotSafeRandom;
 import dev.oneread.store.exceptions.StoreUnavailableException;
-import dev.oneread.store.purge.WorkspacePurge;
 import java.math.BigDecimal;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -51,6 +52,13 @@ public final class JobPace {
 
     /** The longest a throttled call waits before it is tried again; then the time check decides. */
     static final Duration BACKOFF_CAP = Duration.ofSeconds(2);
+
+    static final Duration BACKOFF_BASE = Duration.ofMillis(50);
+    /**
+     * The jitter's source, reseeded after every SnapStart restore: ThreadLocalRandom's state would be restored the
+     * same in every copy of a snapshot, and copies retrying in step is what jitter is for avoiding.
+     */
+    private static final SecureRandom JITTER = SnapshotSafeRandom.create();
 
     /**
      * A job's rate on one partition: read and write units a second.
@@ -170,7 +178,7 @@ public final class JobPace {
                         bucket.units = Math.min(bucket.units, bucket.rate);
                     }
                 }
-                pause(WorkspacePurge.backoff(attempt).toNanos());
+                pause(backoff(attempt).toNanos());
             }
         }
     }
@@ -196,6 +204,12 @@ public final class JobPace {
     /** Time this pace made its job wait, for its log line. */
     public Duration waited() {
         return Duration.ofNanos(waitedNanos);
+    }
+
+    /** Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter"): random up to base x 2^attempt, capped. */
+    public static Duration backoff(int attempt) {
+        long ceiling = Math.min(BACKOFF_CAP.toMillis(), BACKOFF_BASE.toMillis() << Math.min(attempt, 20));
+        return Duration.ofMillis(JITTER.nextLong(ceiling + 1));
     }
 
     /** Calls it tried again after a throttle that the client's retries did not absorb. */

@@ -1,6 +1,5 @@
-package dev.oneread.local.expr;
+package dev.oneread.local.cli;
 
-import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.keys.IndexPlan;
@@ -9,8 +8,8 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.AccessPattern;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.catalogue.Sample;
-import dev.oneread.local.cli.CommandIo;
-import dev.oneread.local.cli.Converters;
+import dev.oneread.local.expr.RequestPrinter;
+import dev.oneread.local.expr.TypedQuery;
 import dev.oneread.model.ProjectStatus;
 import java.net.URI;
 import java.util.ArrayList;
@@ -31,7 +30,6 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * {@code expr}: the expression builder as a command. {@code expr query} builds a key condition from flags; a
@@ -73,28 +71,6 @@ public final class ExprCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(spec.commandLine(), "missing subcommand");
-    }
-
-    /**
-     * The Query for a key condition, as {@code expr query} prints it and the console's builder shows and runs it.
-     *
-     * @throws IllegalArgumentException or IllegalStateException for a condition the builder refuses
-     */
-    public static QueryRequest query(String table, KeyCondition condition, boolean descending, Integer limit) {
-        Expression expression = condition.build();
-        QueryRequest.Builder builder = QueryRequest.builder()
-                .tableName(table)
-                .keyConditionExpression(expression.expression())
-                .expressionAttributeNames(expression.names())
-                .expressionAttributeValues(expression.valuesOrNull())
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
-        if (descending) {
-            builder.scanIndexForward(false);
-        }
-        if (limit != null) {
-            builder.limit(limit);
-        }
-        return builder.build();
     }
 
     /**
@@ -352,7 +328,7 @@ public final class ExprCommand implements Callable<Integer> {
                 if (sort != null) {
                     condition = sort.applyTo(condition);
                 }
-                request = query(table, condition, descending, limit);
+                request = TypedQuery.of(table, condition, descending, limit);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }

@@ -1,6 +1,5 @@
-package dev.oneread.priming;
+package dev.oneread.runtime;
 
-import dev.oneread.runtime.DynamoDbClients;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;

@@ -1,4 +1,4 @@
-package dev.oneread.http;
+package dev.oneread.runtime;
 
 import dev.oneread.json.Json;
 import java.util.ArrayList;

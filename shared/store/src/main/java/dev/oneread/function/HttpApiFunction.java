@@ -1,12 +1,15 @@
-package dev.oneread.http;
+package dev.oneread.function;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.HttpEndpoint;
+import dev.oneread.http.HttpResponse;
 import dev.oneread.priming.PrimingContext;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.store.CallTally;
+import dev.oneread.store.calls.CallTally;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,7 +59,7 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
 
     /**
      * How this function answers the priming request on success: its own logic on a store that reads a sample, never
-     * stored, through the whole read path (see {@link dev.oneread.store.ControlPlaneStore#withSample}); none by
+     * stored, through the whole read path (see {@link dev.oneread.priming.SampleStore}); none by
      * default. The priming request meets no data, so without this the first real request would still load and
      * compile the success path: the SDK's unmarshalling of items, the parsing and rendering, and for a list the
      * sealing of its next cursor.

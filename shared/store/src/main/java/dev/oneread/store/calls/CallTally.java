@@ -1,4 +1,4 @@
-package dev.oneread.store;
+package dev.oneread.store.calls;
 
 import java.math.BigDecimal;
 import java.time.Duration;

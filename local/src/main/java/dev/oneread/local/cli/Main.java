@@ -1,14 +1,5 @@
-package dev.oneread.local;
+package dev.oneread.local.cli;
 
-import dev.oneread.local.cli.CatalogueCommand;
-import dev.oneread.local.cli.CommandException;
-import dev.oneread.local.cli.CommandIo;
-import dev.oneread.local.cli.DeployCommand;
-import dev.oneread.local.cli.InvokeCommand;
-import dev.oneread.local.cli.SeedCommand;
-import dev.oneread.local.cli.StartApiCommand;
-import dev.oneread.local.cli.TokenCommand;
-import dev.oneread.local.expr.ExprCommand;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;

@@ -1,4 +1,4 @@
-package dev.oneread.store.internal;
+package dev.oneread.store.items;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

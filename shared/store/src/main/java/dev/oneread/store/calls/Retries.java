@@ -1,4 +1,4 @@
-package dev.oneread.store;
+package dev.oneread.store.calls;
 
 import java.time.Duration;
 import java.util.List;

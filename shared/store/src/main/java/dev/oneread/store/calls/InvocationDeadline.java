@@ -1,4 +1,4 @@
-package dev.oneread.store;
+package dev.oneread.store.calls;
 
 import java.time.Duration;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;

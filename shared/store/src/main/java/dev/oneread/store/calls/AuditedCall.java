@@ -1,6 +1,7 @@
-package dev.oneread.store;
+package dev.oneread.store.calls;
 
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.store.items.DynamoJson;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.oneread.store.report;
+package dev.oneread.store.stats;
 
 import dev.oneread.expr.Condition;
 import dev.oneread.expr.KeyCondition;
@@ -8,9 +8,9 @@ import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.HotPartition;
-import dev.oneread.store.Items;
 import dev.oneread.store.exceptions.UndecodableItemException;
 import dev.oneread.store.internal.TableRequests;
+import dev.oneread.store.items.Items;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -1,4 +1,4 @@
-package dev.oneread.store;
+package dev.oneread.store.items;
 
 import dev.oneread.model.DynamoDbNumber;
 import java.math.BigDecimal;
@@ -22,7 +22,7 @@ public final class ItemSize {
      * Write units a refused conditional write is billed (Developer Guide, "Capacity units consumed by
      * conditional writes"): by the size of the item that is there, in 1 KB units, and 1 when there is none.
      */
-    static long writeUnits(Map<String, AttributeValue> existing) {
+    public static long writeUnits(Map<String, AttributeValue> existing) {
         long bytes = bytes(existing);
         return Math.max(1, (bytes + WRITE_UNIT_BYTES - 1) / WRITE_UNIT_BYTES);
     }

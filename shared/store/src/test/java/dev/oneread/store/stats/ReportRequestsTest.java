@@ -1,4 +1,4 @@
-package dev.oneread.store.report;
+package dev.oneread.store.stats;
 
 import static dev.oneread.store.ControlPlaneRequestsTest.ordered;
 import static org.assertj.core.api.Assertions.assertThat;
