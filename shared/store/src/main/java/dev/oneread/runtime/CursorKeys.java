@@ -70,7 +70,7 @@ public record CursorKeys(Key current, List<Key> previous) {
         return new Key(((Number) key.get("id")).intValue(), Base64.getDecoder().decode((String) key.get("key")));
     }
 
-    /** Where the keys come from: asked at init, and again by {@link Cursors} to pick up a rotation. */
+    /** Where the keys come from: asked at init, and again by {@link dev.oneread.http.Cursors} to pick up a rotation. */
     @FunctionalInterface
     public interface Source {
         CursorKeys load();

@@ -25,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  * @param itemsRead         items DynamoDB read (ScannedCount; 1 or 0 for a GetItem); null for a write
  * @param itemsReturned     items it returned (Count; 1 or 0 for a GetItem); null for a write
  * @param capacity          capacity units consumed; null while unanswered, or for a failure nobody is billed
- * @param capacityEstimated true when DynamoDB reported none and {@link ItemSize} worked it out: a refused
- *                          conditional write is billed, but its error carries no ConsumedCapacity
+ * @param capacityEstimated true when DynamoDB reported none and {@link dev.oneread.store.items.ItemSize} worked it
+ *                          out: a refused conditional write is billed, but its error carries no ConsumedCapacity
  * @param error             the SDK exception a failed call ended with, by its simple name; null on success
  * @param throttlingReasons the reasons DynamoDB gave when it throttled this attempt (e.g.
  *                          {@code TableWriteKeyRangeThroughputExceeded}); empty when it did not

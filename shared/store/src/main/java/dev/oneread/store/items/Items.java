@@ -48,9 +48,9 @@ public final class Items {
     /** When the workspace was deleted: the purge sweeps once every create that could have read it live has ended. */
     public static final String DELETED_AT = "deletedAt";
     /**
-     * The migration lease on a workspace item (see {@link dev.oneread.store.migration.ShardMigration}): the run that holds it (a ULID), and until
-     * when (epoch milliseconds), the moment after which no write that run sent can still land. One run at a time
-     * moves a workspace's projects, and a purge sweeps only once the lease is over.
+     * The migration lease on a workspace item (see {@link dev.oneread.store.migration.ShardMigration}): the run
+     * that holds it (a ULID), and until when (epoch milliseconds), the moment after which no write that run sent
+     * can still land. One run at a time moves a workspace's projects, and a purge sweeps only once the lease is over.
      */
     public static final String MIGRATION_RUN = "migrationRun";
 

@@ -32,7 +32,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * write's own condition where it writes the workspace item, else by a read of it just before; and it is sent within
  * a bounded time of that moment. The bound is the writer's function timeout for requests and tasks (CreateProject
  * reads the workspace, then puts; a stats task's write is conditioned on it, then it puts its report entry), and
- * the migration lease for a migration run, whose functions run for up to 15 minutes (see {@link dev.oneread.store.migration.ShardMigration}):
+ * the migration lease for a migration run, whose functions run for up to 15 minutes (see
+ * {@link dev.oneread.store.migration.ShardMigration}):
  * no lease is taken or renewed once the DELETE has marked the workspace, and the workspace item keeps when the last
  * lease ends ({@code migrationUntil}). So the sweep starts {@code fence} (the longest such timeout, and a margin
  * for a write in flight) after the later of the DELETE and the lease's end: every writer that saw the workspace
