@@ -2,7 +2,6 @@ package dev.oneread.local.cli;
 
 import dev.oneread.local.engine.IndexLag;
 import dev.oneread.local.engine.PartitionLimits;
-import dev.oneread.local.runner.StartApiState;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;

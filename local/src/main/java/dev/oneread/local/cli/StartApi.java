@@ -4,7 +4,6 @@ import dev.oneread.local.console.Console;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.LocalTriggers;
-import dev.oneread.local.runner.StartApiState;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

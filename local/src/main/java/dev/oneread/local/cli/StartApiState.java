@@ -1,4 +1,4 @@
-package dev.oneread.local.runner;
+package dev.oneread.local.cli;
 
 import dev.oneread.json.Json;
 import java.io.IOException;
@@ -46,7 +46,7 @@ public record StartApiState(
     }
 
     /** The state of a start-api running in this process. */
-    public static StartApiState ofThisProcess(
+    static StartApiState ofThisProcess(
             URI api, URI engine, String tableName, Path dataDir, Map<String, String> parameterOverrides, URI queues) {
         ProcessHandle self = ProcessHandle.current();
         return new StartApiState(
@@ -88,7 +88,7 @@ public record StartApiState(
     }
 
     /** Writes the file whole (a reader never sees half of it). */
-    public void write(Path file) {
+    void write(Path file) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("pid", pid);
         json.put("processStart", processStart == null ? null : processStart.toString());
@@ -112,7 +112,7 @@ public record StartApiState(
      * Deletes {@code file} if it still describes this run (another start-api may have taken it over); a redeploy may
      * have changed its overrides since.
      */
-    public void deleteIfStill(Path file) {
+    void deleteIfStill(Path file) {
         if (read(file).filter(s -> s.pid == pid && s.api.equals(api)).isPresent()) {
             try {
                 Files.deleteIfExists(file);
