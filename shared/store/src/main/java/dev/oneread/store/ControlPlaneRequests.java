@@ -1,5 +1,9 @@
 package dev.oneread.store;
 
+import static dev.oneread.store.items.ItemConditions.notPurging;
+import static dev.oneread.store.items.ItemConditions.projectsIn;
+import static dev.oneread.store.items.ItemConditions.versionGuard;
+
 import dev.oneread.expr.Condition;
 import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
@@ -18,7 +22,6 @@ import dev.oneread.model.WorkspacePatch;
 import dev.oneread.store.internal.TableRequests;
 import dev.oneread.store.items.AttributeValues;
 import dev.oneread.store.items.IndexEntries;
-import dev.oneread.store.items.ItemConditions;
 import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.util.Map;
@@ -145,8 +148,7 @@ public final class ControlPlaneRequests {
 
     /** The same query on one partition (a workspace's, or one shard of a hot workspace). */
     public QueryRequest listProjectsIn(String partition, int limit, Optional<String> startAfterSortKey) {
-        return table.query(
-                ItemConditions.projectsIn(partition), limit, false, after(partition, startAfterSortKey), false);
+        return table.query(projectsIn(partition), limit, false, after(partition, startAfterSortKey), false);
     }
 
     /**
@@ -212,7 +214,7 @@ public final class ControlPlaneRequests {
         return table.update(
                 KeyCodec.workspaceKey(workspaceId),
                 update.increment(Items.VERSION)
-                        .when(ItemConditions.versionGuard(expected).and(ItemConditions.notPurging()))
+                        .when(versionGuard(expected).and(notPurging()))
                         .build(),
                 ReturnValue.ALL_NEW);
     }
@@ -239,8 +241,7 @@ public final class ControlPlaneRequests {
 
     /** Deletes a project that exists at one of its location's keys, at the expected version. */
     public DeleteItemRequest deleteProject(PrimaryKey key, ExpectedVersion expected) {
-        return table.delete(
-                key, Optional.of(ItemConditions.versionGuard(expected).build()));
+        return table.delete(key, Optional.of(versionGuard(expected).build()));
     }
 
     /**
@@ -263,9 +264,7 @@ public final class ControlPlaneRequests {
     private UpdateItemRequest versionedUpdate(PrimaryKey key, Update update, ExpectedVersion expected) {
         return table.update(
                 key,
-                update.increment(Items.VERSION)
-                        .when(ItemConditions.versionGuard(expected))
-                        .build(),
+                update.increment(Items.VERSION).when(versionGuard(expected)).build(),
                 ReturnValue.ALL_NEW);
     }
 
