@@ -3,7 +3,7 @@ package dev.oneread.bench;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.PartitionLimits;
+import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import java.lang.management.ManagementFactory;

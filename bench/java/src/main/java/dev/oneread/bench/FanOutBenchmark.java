@@ -6,7 +6,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.ControlPlaneRequests;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.QueryPool;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.EngineProxy;

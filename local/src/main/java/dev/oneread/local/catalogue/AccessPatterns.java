@@ -19,7 +19,7 @@ import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
-import dev.oneread.store.report.ReportRequests;
+import dev.oneread.store.stats.ReportRequests;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

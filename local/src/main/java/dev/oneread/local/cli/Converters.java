@@ -1,8 +1,8 @@
 package dev.oneread.local.cli;
 
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.IndexLag;
-import dev.oneread.local.PartitionLimits;
+import dev.oneread.local.engine.IndexLag;
+import dev.oneread.local.engine.PartitionLimits;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -3,7 +3,6 @@ package dev.oneread.local.cli;
 import dev.oneread.json.Json;
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.runner.ApiServer;
-import dev.oneread.local.runner.StartApiState;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -2,7 +2,6 @@ package dev.oneread.local.cli;
 
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalStack;
-import dev.oneread.local.runner.StartApiState;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,7 @@
 package dev.oneread.local.cli;
 
-import dev.oneread.local.IndexLag;
-import dev.oneread.local.PartitionLimits;
-import dev.oneread.local.runner.StartApiState;
+import dev.oneread.local.engine.IndexLag;
+import dev.oneread.local.engine.PartitionLimits;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;

@@ -2,7 +2,6 @@ package dev.oneread.local.cli;
 
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.runner.LocalStack;
-import dev.oneread.local.runner.StartApi;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

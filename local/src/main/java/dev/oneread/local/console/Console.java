@@ -9,9 +9,9 @@ import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.RunningConfiguration;
 import dev.oneread.local.runner.ServedRequest;
-import dev.oneread.store.CallTally;
+import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.exceptions.StoreException;
-import dev.oneread.store.report.HotTenantReport;
+import dev.oneread.store.stats.HotTenantReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -346,7 +346,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         if (item == null) {
             throw new BadRequest(404, "no item has this key");
         }
-        return Map.of("item", dev.oneread.store.DynamoJson.item(item));
+        return Map.of("item", dev.oneread.store.items.DynamoJson.item(item));
     }
 
     /** Runs a Scan or Query form, and remembers it among the recent ones. */

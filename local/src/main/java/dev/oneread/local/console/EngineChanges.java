@@ -2,7 +2,7 @@ package dev.oneread.local.console;
 
 import dev.oneread.json.Json;
 import dev.oneread.keys.PrimaryKey;
-import dev.oneread.store.DynamoJson;
+import dev.oneread.store.items.DynamoJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

@@ -9,9 +9,9 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.AccessPattern;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.catalogue.Sample;
-import dev.oneread.local.expr.ExprCommand;
 import dev.oneread.local.expr.RequestPrinter;
-import dev.oneread.store.ItemSize;
+import dev.oneread.local.expr.TypedQuery;
+import dev.oneread.store.items.ItemSize;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -132,8 +132,7 @@ final class ExpressionBuilder {
             condition = condition.sort(key.operator(), KeyCodec.SORT_KEY, key.value(), key.high());
         }
         try {
-            return new Built(
-                    ExprCommand.query(mirror.table(), condition, key.descending(), selection.limit()), selection);
+            return new Built(TypedQuery.of(mirror.table(), condition, key.descending(), selection.limit()), selection);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new BadRequest("the key condition is not valid: " + e.getMessage());
         }

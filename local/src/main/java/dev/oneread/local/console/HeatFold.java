@@ -1,7 +1,7 @@
 package dev.oneread.local.console;
 
 import dev.oneread.keys.KeyCodec;
-import dev.oneread.local.EngineHeat;
+import dev.oneread.local.engine.EngineHeat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package dev.oneread.local.console;
 
-import dev.oneread.local.EngineHeat;
+import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.model.HotPartition;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.report.HotTenantReport;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.stats.HotTenantReport;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;

@@ -15,13 +15,14 @@ import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.CallAudit;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.DynamoJson;
-import dev.oneread.store.Items;
 import dev.oneread.store.StoredItems;
+import dev.oneread.store.calls.CallAudit;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.items.DynamoJson;
+import dev.oneread.store.items.ItemConditions;
+import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
@@ -88,10 +89,10 @@ final class ItemEdits {
             // An edit never creates an item (the version guard), but it keeps none alive outside a workspace either.
             liveWorkspace(project.project().workspaceId(), tally);
         }
-        Condition guard = ControlPlaneRequests.versionGuard(ExpectedVersion.exactly(version));
+        Condition guard = ItemConditions.versionGuard(ExpectedVersion.exactly(version));
         if (decoded instanceof StoredItems.OfWorkspace) {
             // As every workspace write of the API: none but the purge's own touches a workspace being deleted.
-            guard = guard.and(ControlPlaneRequests.notPurging());
+            guard = guard.and(ItemConditions.notPurging());
         }
         Expression condition = guard.build();
         write(

@@ -1,7 +1,7 @@
 package dev.oneread.local.console;
 
 import dev.oneread.keys.KeyCodec;
-import dev.oneread.store.ItemSize;
+import dev.oneread.store.items.ItemSize;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;

@@ -9,7 +9,7 @@ import dev.oneread.local.catalogue.AccessPattern;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ServedRequest;
 import dev.oneread.model.DynamoDbNumber;
-import dev.oneread.store.DynamoJson;
+import dev.oneread.store.items.DynamoJson;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayDeque;

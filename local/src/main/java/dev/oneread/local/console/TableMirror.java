@@ -4,7 +4,7 @@ import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
-import dev.oneread.store.ItemSize;
+import dev.oneread.store.items.ItemSize;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

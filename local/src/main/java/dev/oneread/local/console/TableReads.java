@@ -7,7 +7,7 @@ import dev.oneread.expr.ReadExpressions;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.model.DynamoDbNumber;
-import dev.oneread.store.DynamoJson;
+import dev.oneread.store.items.DynamoJson;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package dev.oneread.local.console;
 
 import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.store.ItemSize;
 import dev.oneread.store.StoredItems;
 import dev.oneread.store.exceptions.UndecodableItemException;
+import dev.oneread.store.items.ItemSize;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -2,14 +2,14 @@ package dev.oneread.local.runner;
 
 import dev.oneread.jobs.SqsClients;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.local.DynaliteEngine;
-import dev.oneread.local.IndexLag;
-import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.SamTemplate;
 import dev.oneread.local.TemplateTables;
 import dev.oneread.local.TemplateValues;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.SigningKey;
+import dev.oneread.local.engine.DynaliteEngine;
+import dev.oneread.local.engine.IndexLag;
+import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.local.iam.IamLedger;
 import dev.oneread.local.iam.PolicyValues;
 import dev.oneread.runtime.DynamoDbClients;

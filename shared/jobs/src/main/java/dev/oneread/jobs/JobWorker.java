@@ -1,7 +1,7 @@
 package dev.oneread.jobs;
 
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.store.CallTally;
+import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.purge.WorkspacePurge;
 import dev.oneread.store.stats.StatsRollup;
 import java.time.Clock;

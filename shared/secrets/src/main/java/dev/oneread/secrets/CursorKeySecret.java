@@ -1,7 +1,7 @@
 package dev.oneread.secrets;
 
-import dev.oneread.http.CursorKeys;
 import dev.oneread.runtime.AwsClients;
+import dev.oneread.runtime.CursorKeys;
 import java.util.Map;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueRequest;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.oneread.http.CursorKeys;
 import dev.oneread.http.Cursors;
 import dev.oneread.json.Json;
+import dev.oneread.runtime.CursorKeys;
 import dev.oneread.runtime.FunctionConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;

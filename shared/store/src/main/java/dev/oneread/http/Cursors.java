@@ -2,6 +2,7 @@ package dev.oneread.http;
 
 import dev.oneread.keys.SnapshotSafeRandom;
 import dev.oneread.model.ListPosition;
+import dev.oneread.runtime.CursorKeys;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

@@ -1,6 +1,5 @@
 package dev.oneread.priming;
 
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.Project;
@@ -10,10 +9,10 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * What a function's {@link HttpApiFunction#primingSuccess} reads: values in the priming request's workspace, which
- * cannot exist, never written, and read only from a client that answers with them (a store's {@code withSample}).
- * They carry every field a stored one carries (settings, a description), so that priming parses and renders all
- * of them.
+ * What a function's {@link dev.oneread.function.HttpApiFunction#primingSuccess} reads: values in the priming
+ * request's workspace, which cannot exist, never written, and read only from a client that answers with them
+ * ({@link SampleStore}). They carry every field a stored one carries (settings, a description), so that priming
+ * parses and renders all of them.
  */
 public final class PrimingSamples {
     private static final Instant SOME_TIME = Instant.parse("2026-01-01T00:00:00Z");

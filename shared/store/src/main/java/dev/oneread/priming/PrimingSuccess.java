@@ -1,14 +1,14 @@
 package dev.oneread.priming;
 
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpEndpoint;
 
 /**
- * How a function answers its priming request on success ({@link HttpApiFunction#primingSuccess}): its own logic,
- * on a store that reads a sample instead of DynamoDB. Closing it closes that store's client.
+ * How a function answers its priming request on success
+ * ({@link dev.oneread.function.HttpApiFunction#primingSuccess}): its own logic, on a store that reads a sample
+ * instead of DynamoDB. Closing it closes that store's client.
  *
  * <pre>{@code
- * SampleStore sample = store.withSample(PrimingSamples.WORKSPACE);
+ * SampleStore sample = SampleStore.of(store, PrimingSamples.WORKSPACE);
  * return Optional.of(new PrimingSuccess(sample, (request, tally) -> get(sample.store(), request, tally)));
  * }</pre>
  */

@@ -1,6 +1,6 @@
 package dev.oneread.runtime;
 
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.QueryPool;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

@@ -1,9 +1,8 @@
 package dev.oneread.runtime;
 
-import dev.oneread.priming.SampleHttpClient;
-import dev.oneread.store.CallAudit;
-import dev.oneread.store.CallPath;
-import dev.oneread.store.Retries;
+import dev.oneread.store.calls.CallAudit;
+import dev.oneread.store.calls.CallPath;
+import dev.oneread.store.calls.Retries;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,11 @@
 package dev.oneread.runtime;
 
-import dev.oneread.http.CursorKeys;
 import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectQuota;
-import dev.oneread.store.JobPace;
 import dev.oneread.store.RecentWorkspaces;
+import dev.oneread.store.calls.JobPace;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;

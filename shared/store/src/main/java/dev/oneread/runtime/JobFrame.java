@@ -2,8 +2,8 @@ package dev.oneread.runtime;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import dev.oneread.json.Json;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.InvocationDeadline;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.InvocationDeadline;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,5 +1,9 @@
 package dev.oneread.store;
 
+import static dev.oneread.store.items.ItemConditions.notPurging;
+import static dev.oneread.store.items.ItemConditions.projectsIn;
+import static dev.oneread.store.items.ItemConditions.versionGuard;
+
 import dev.oneread.expr.Condition;
 import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
@@ -15,8 +19,10 @@ import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
-import dev.oneread.store.internal.AttributeValues;
 import dev.oneread.store.internal.TableRequests;
+import dev.oneread.store.items.AttributeValues;
+import dev.oneread.store.items.IndexEntries;
+import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 public final class ControlPlaneRequests {
     private final TableRequests table;
     private final ShardPlan plan;
+    private final IndexEntries entries;
 
     public ControlPlaneRequests(String tableName) {
         this(tableName, ShardPlan.none());
@@ -50,6 +57,7 @@ public final class ControlPlaneRequests {
     public ControlPlaneRequests(String tableName, ShardPlan plan) {
         this.table = new TableRequests(tableName);
         this.plan = plan;
+        this.entries = new IndexEntries(plan.index());
     }
 
     /** Workspace settings: one eventually consistent GetItem of {@code WS#id / META}. */
@@ -88,18 +96,12 @@ public final class ControlPlaneRequests {
 
     /** The index keys of a workspace's registry entry: {@code WSREG#nn} / {@code WS#id}. */
     public Map<String, AttributeValue> registryEntry(WorkspaceId workspaceId) {
-        Map<String, AttributeValue> keys = new java.util.LinkedHashMap<>();
-        keys.put(KeyCodec.INDEX_PARTITION_KEY, AttributeValue.fromS(plan.index().workspacePartition(workspaceId)));
-        keys.put(KeyCodec.INDEX_SORT_KEY, AttributeValue.fromS(KeyCodec.workspaceIndexSortKey(workspaceId)));
-        return keys;
+        return entries.registryEntry(workspaceId);
     }
 
     /** The index keys of a project with {@code status}: {@code STATUS#<status>#nn} / {@code PROJ#<ulid>}. */
     public Map<String, AttributeValue> statusEntry(String status, ProjectId projectId) {
-        Map<String, AttributeValue> keys = new java.util.LinkedHashMap<>();
-        keys.put(KeyCodec.INDEX_PARTITION_KEY, AttributeValue.fromS(plan.index().projectPartition(status, projectId)));
-        keys.put(KeyCodec.INDEX_SORT_KEY, AttributeValue.fromS(KeyCodec.projectIndexSortKey(projectId)));
-        return keys;
+        return entries.statusEntry(status, projectId);
     }
 
     /**
@@ -217,11 +219,6 @@ public final class ControlPlaneRequests {
                 ReturnValue.ALL_NEW);
     }
 
-    /** A workspace that is not being purged: no write but the purge's own touches one that is. */
-    public static Condition notPurging() {
-        return Condition.attributeNotExists(Items.PURGE_RUN);
-    }
-
     /** Changes a project at one of its location's keys, at the expected version, bumping it; never creates one. */
     public UpdateItemRequest updateProject(PrimaryKey key, ProjectPatch patch, ExpectedVersion expected, Instant now) {
         Update update = Update.set(Items.UPDATED_AT, AttributeValue.fromS(now.toString()));
@@ -262,24 +259,6 @@ public final class ControlPlaneRequests {
      */
     public GetItemRequest readAfterConflict(PrimaryKey key) {
         return table.get(key, true);
-    }
-
-    /** {@code EntityRef = partition AND begins_with(Detail, "PROJ#")}: the projects of one partition. */
-    public static Expression projectsIn(String partition) {
-        return KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, partition)
-                .sortBeginsWith(KeyCodec.SORT_KEY, KeyCodec.projectSortKeyPrefix())
-                .build();
-    }
-
-    /**
-     * The condition of a versioned write: a versioned item exists (a tombstone, which has no version, does not
-     * count), at the expected version if there is one.
-     */
-    public static Condition versionGuard(ExpectedVersion expected) {
-        Condition exists = Condition.attributeExists(Items.VERSION);
-        return expected.match(
-                () -> exists,
-                version -> exists.and(Condition.equalTo(Items.VERSION, AttributeValue.fromN(Long.toString(version)))));
     }
 
     private UpdateItemRequest versionedUpdate(PrimaryKey key, Update update, ExpectedVersion expected) {

@@ -1,6 +1,5 @@
 package dev.oneread.store;
 
-import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ListPartitions;
 import dev.oneread.keys.PrimaryKey;
@@ -21,9 +20,8 @@ import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceCollection;
 import dev.oneread.model.WorkspacePatch;
-import dev.oneread.priming.SampleHttpClient;
-import dev.oneread.priming.SampleStore;
-import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.QueryPool;
 import dev.oneread.store.exceptions.AlreadyExistsException;
 import dev.oneread.store.exceptions.NotFoundException;
 import dev.oneread.store.exceptions.PreconditionFailedException;
@@ -31,12 +29,11 @@ import dev.oneread.store.exceptions.QuotaExceededException;
 import dev.oneread.store.internal.FanOut;
 import dev.oneread.store.internal.StoreCalls;
 import dev.oneread.store.internal.WriteOutcome;
+import dev.oneread.store.items.Items;
 import dev.oneread.store.purge.Purge;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -116,47 +113,19 @@ public final class ControlPlaneStore {
     }
 
     /**
-     * This store on a client that sends nothing and answers every call with {@code sample} as {@link #getWorkspace}
-     * would read it had it been stored: for priming the success path, which the priming request (a workspace that
-     * cannot exist) never reaches. The whole read path runs, the SDK's included, and reads nothing (see {@link
-     * SampleHttpClient}). Close it after priming.
+     * This store, with its table, plan, pool and quota, on another client: priming's sample store reads through one
+     * that answers every call with a sample ({@link dev.oneread.priming.SampleStore}).
      */
-    public SampleStore withSample(Workspace sample) {
-        return sampleStore(
-                Map.of("Item", DynamoJson.item(Items.workspaceItem(sample)), "ConsumedCapacity", capacity()));
+    public ControlPlaneStore onClient(DynamoDbClient client) {
+        return new ControlPlaneStore(client, pool, tableName, plan).withProjectQuota(quota);
     }
 
-    /**
-     * As {@link #withSample(Workspace)}, for a project: {@link #getProject} reads it, and {@link #listProjects} reads
-     * a page of it with more to come (the position after it, which the HTTP layer seals into the next cursor).
-     */
-    public SampleStore withSample(Project sample) {
-        PrimaryKey home = homeOf(sample);
-        Map<String, Object> item = DynamoJson.item(Items.projectItem(sample, home));
-        // One response for both operations: each reads its own fields (GetItem's Item; Query's Items, counts and
-        // last key) and ignores the others, as the SDK ignores any field it does not know.
-        Map<String, Object> response = new LinkedHashMap<>();
-        response.put("Item", item);
-        response.put("Items", List.of(item));
-        response.put("Count", 1);
-        response.put("ScannedCount", 1);
-        response.put("LastEvaluatedKey", DynamoJson.item(Items.key(home)));
-        response.put("ConsumedCapacity", capacity());
-        return sampleStore(response);
+    public String tableName() {
+        return tableName;
     }
 
-    /** What DynamoDB bills a read of one small item, eventually consistent: 0.5, a fraction, as on AWS. */
-    private Map<String, Object> capacity() {
-        return Map.of("TableName", tableName, "CapacityUnits", new BigDecimal("0.5"));
-    }
-
-    private SampleStore sampleStore(Map<String, Object> response) {
-        DynamoDbClient client = DynamoDbClients.answering(Json.write(response));
-        return new SampleStore(new ControlPlaneStore(client, pool, tableName, plan).withProjectQuota(quota), client);
-    }
-
-    private PrimaryKey homeOf(Project project) {
-        return plan.locate(project.workspaceId(), project.id()).home();
+    public ShardPlan plan() {
+        return plan;
     }
 
     /** One workspace: 1 GetItem. One being purged is gone already (404). */

@@ -11,9 +11,11 @@ import dev.oneread.model.Project;
 import dev.oneread.model.ProjectQuota;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceStats;
+import dev.oneread.store.calls.InvocationDeadline;
 import dev.oneread.store.exceptions.UndecodableItemException;
 import dev.oneread.store.idempotency.IdempotencyRecord;
-import dev.oneread.store.report.ReportRequests;
+import dev.oneread.store.items.Items;
+import dev.oneread.store.stats.ReportRequests;
 import dev.oneread.store.stats.StatsRequests;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -140,7 +142,7 @@ public final class StoredItems {
         copyIfValid(
                 item,
                 expected,
-                StatsRequests.STATS,
+                Items.STATS,
                 value -> isCounted(Items.stats(value), now),
                 "counts as the stats job writes them (whole numbers from 0, a total that is their sum, as of a time"
                         + " not in the future)");

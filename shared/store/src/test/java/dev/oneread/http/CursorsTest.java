@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.oneread.model.ListPosition;
+import dev.oneread.runtime.CursorKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;

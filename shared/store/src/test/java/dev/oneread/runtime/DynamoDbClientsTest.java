@@ -2,7 +2,7 @@ package dev.oneread.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.QueryPool;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

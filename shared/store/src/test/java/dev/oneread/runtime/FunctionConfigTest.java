@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectQuota;
-import dev.oneread.store.JobPace;
+import dev.oneread.store.calls.JobPace;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -337,7 +337,7 @@ class ConsoleBrowserTest {
         assertThat(imported.statusCode()).as(imported.body()).isEqualTo(422);
         // AND so it is written by hand, as on AWS, through the engine's own client; the console rescans
         engine.client.putItem(b -> b.tableName(table)
-                .item(dev.oneread.store.DynamoJson.toItem(
+                .item(dev.oneread.store.items.DynamoJson.toItem(
                         ((List<?>) Json.readObject(fixture).get("Items")).get(0))));
         assertThat(api.send("POST", "/_console/api/rescan", null, List.of(), false)
                         .statusCode())

@@ -10,7 +10,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
-import dev.oneread.store.ItemSize;
+import dev.oneread.store.items.ItemSize;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.LocalApi;

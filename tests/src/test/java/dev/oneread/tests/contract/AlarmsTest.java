@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.SamTemplate;
-import dev.oneread.store.JobPace;
+import dev.oneread.store.calls.JobPace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

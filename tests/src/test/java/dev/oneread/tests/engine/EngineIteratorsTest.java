@@ -3,9 +3,9 @@ package dev.oneread.tests.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.jr.ob.JSON;
-import dev.oneread.local.DynaliteEngine;
-import dev.oneread.local.PartitionLimits;
 import dev.oneread.local.ProjectRoot;
+import dev.oneread.local.engine.DynaliteEngine;
+import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.tests.support.Eventually;
 import java.io.IOException;

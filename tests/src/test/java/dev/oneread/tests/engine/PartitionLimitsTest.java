@@ -3,8 +3,8 @@ package dev.oneread.tests.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.oneread.local.EngineHeat;
-import dev.oneread.local.PartitionLimits;
+import dev.oneread.local.engine.EngineHeat;
+import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.TestEngine;
 import java.util.List;

@@ -14,7 +14,7 @@ import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.ControlPlaneRequests;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.QueryPool;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.BulkLoad;

@@ -6,7 +6,7 @@ import dev.oneread.functions.listprojects.ListProjectsFunction;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.runtime.DynamoDbClients;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.QueryPool;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.EngineProxy;

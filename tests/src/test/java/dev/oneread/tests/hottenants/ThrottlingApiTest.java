@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.local.EngineHeat;
+import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.TestEngine;

@@ -144,7 +144,7 @@ class ForgedReplayTest {
 
     /** The item in DynamoDB JSON, as an export file holds it. */
     private static Map<String, Object> json(Map<String, AttributeValue> item) {
-        return dev.oneread.store.DynamoJson.item(item);
+        return dev.oneread.store.items.DynamoJson.item(item);
     }
 
     private Map<String, AttributeValue> item(Map<String, AttributeValue> of) {

@@ -7,7 +7,7 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.HotPartitionThreshold;
-import dev.oneread.store.CallTally;
+import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.stats.StatsRollup;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;

@@ -3,7 +3,7 @@ package dev.oneread.tests.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.Main;
+import dev.oneread.local.cli.Main;
 import dev.oneread.local.expr.RequestPrinter;
 import dev.oneread.store.ControlPlaneRequests;
 import java.io.ByteArrayInputStream;

@@ -3,9 +3,9 @@ package dev.oneread.tests.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
+import dev.oneread.local.cli.StartApi;
+import dev.oneread.local.cli.StartApiState;
 import dev.oneread.local.runner.LocalStack;
-import dev.oneread.local.runner.StartApi;
-import dev.oneread.local.runner.StartApiState;
 import dev.oneread.tests.support.Fixtures;
 import dev.oneread.tests.support.RunnerCommand;
 import dev.oneread.tests.support.RunnerCommand.Run;

@@ -3,10 +3,10 @@ package dev.oneread.tests.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
+import dev.oneread.local.cli.StartApi;
+import dev.oneread.local.cli.StartApiState;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.LocalStack;
-import dev.oneread.local.runner.StartApi;
-import dev.oneread.local.runner.StartApiState;
 import dev.oneread.tests.support.EngineProxy;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.RunnerCommand;

@@ -2,8 +2,8 @@ package dev.oneread.tests.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.json.Json;
@@ -19,8 +19,8 @@ import dev.oneread.priming.PrimingSamples;
 import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.priming.SampleStore;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.calls.CallTally;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.TestEngine;
 import java.time.Duration;
@@ -85,8 +85,8 @@ class PrimingTest {
 
         // WHEN the samples that GetWorkspace's, GetProject's and ListProjects' priming reads go through the store's
         // own reads, on clients that answer with them as DynamoDB would had they been stored
-        try (SampleStore workspaces = store.withSample(PrimingSamples.WORKSPACE);
-                SampleStore projects = store.withSample(PrimingSamples.PROJECT)) {
+        try (SampleStore workspaces = SampleStore.of(store, PrimingSamples.WORKSPACE);
+                SampleStore projects = SampleStore.of(store, PrimingSamples.PROJECT)) {
             CallTally tally = new CallTally();
             // THEN each read returns its sample, every field parsed (a number in the settings comes back as
             // DynamoDB's number, the same JSON)
@@ -134,7 +134,7 @@ class PrimingTest {
             @Override
             protected Optional<PrimingSuccess> primingSuccess() {
                 return Optional.of(new PrimingSuccess(
-                        store.withSample(PrimingSamples.WORKSPACE),
+                        SampleStore.of(store, PrimingSamples.WORKSPACE),
                         (request, tally) -> HttpResponse.json(successStatus, Map.of())));
             }
         };

@@ -1,9 +1,9 @@
 package dev.oneread.tests.support;
 
+import dev.oneread.local.cli.StartApi;
 import dev.oneread.local.console.Console;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.LocalStack;
-import dev.oneread.local.runner.StartApi;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -6,7 +6,7 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.HotPartitionThreshold;
-import dev.oneread.store.JobPace;
+import dev.oneread.store.calls.JobPace;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.oneread.tests.support;
 
 import dev.oneread.json.Json;
-import dev.oneread.local.Main;
+import dev.oneread.local.cli.Main;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

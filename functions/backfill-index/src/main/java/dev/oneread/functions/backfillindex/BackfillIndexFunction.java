@@ -26,7 +26,9 @@ public final class BackfillIndexFunction implements RequestStreamHandler {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public BackfillIndexFunction() {
-        this(DynamoDbClients.shared(dev.oneread.store.CallPath.JOB), FunctionConfig.fromEnvironment("BackfillIndex"));
+        this(
+                DynamoDbClients.shared(dev.oneread.store.calls.CallPath.JOB),
+                FunctionConfig.fromEnvironment("BackfillIndex"));
     }
 
     public BackfillIndexFunction(DynamoDbClient client, FunctionConfig config) {

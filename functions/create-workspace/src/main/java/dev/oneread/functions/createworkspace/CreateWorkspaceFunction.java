@@ -1,7 +1,7 @@
 package dev.oneread.functions.createworkspace;
 
+import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.IdempotentRequests;
 import dev.oneread.http.Representations;
@@ -12,8 +12,8 @@ import dev.oneread.model.Workspace;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.idempotency.IdempotencyStore;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;

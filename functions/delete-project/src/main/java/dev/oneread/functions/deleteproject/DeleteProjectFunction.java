@@ -1,15 +1,15 @@
 package dev.oneread.functions.deleteproject;
 
+import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.calls.CallTally;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.oneread.functions.deleteworkspace;
 
+import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.jobs.JobTask;
 import dev.oneread.jobs.SqsClients;
@@ -11,8 +11,8 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.purge.Purge;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.oneread.functions.gethottenantreport;
 
+import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.HotPartition;
@@ -10,8 +10,8 @@ import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.secrets.CursorKeySecret;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.report.HotTenantReport;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.stats.HotTenantReport;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 

@@ -1,7 +1,7 @@
 package dev.oneread.functions.getworkspacecollection;
 
+import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.WorkspaceCollection;
@@ -9,9 +9,9 @@ import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.secrets.CursorKeySecret;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.QueryPool;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 

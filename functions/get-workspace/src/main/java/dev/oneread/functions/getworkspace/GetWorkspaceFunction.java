@@ -1,7 +1,7 @@
 package dev.oneread.functions.getworkspace;
 
+import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Workspace;
@@ -11,8 +11,8 @@ import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.priming.SampleStore;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
+import dev.oneread.store.calls.CallTally;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -43,7 +43,7 @@ public final class GetWorkspaceFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingSuccess> primingSuccess() {
-        SampleStore sample = store.withSample(PrimingSamples.WORKSPACE);
+        SampleStore sample = SampleStore.of(store, PrimingSamples.WORKSPACE);
         return Optional.of(new PrimingSuccess(sample, (request, tally) -> get(sample.store(), request, tally)));
     }
 

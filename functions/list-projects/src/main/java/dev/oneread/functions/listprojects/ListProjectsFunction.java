@@ -1,7 +1,7 @@
 package dev.oneread.functions.listprojects;
 
+import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
-import dev.oneread.http.HttpApiFunction;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
@@ -13,9 +13,9 @@ import dev.oneread.priming.SampleStore;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.secrets.CursorKeySecret;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.QueryPool;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -49,7 +49,7 @@ public final class ListProjectsFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingSuccess> primingSuccess() {
-        SampleStore sample = store.withSample(PrimingSamples.PROJECT);
+        SampleStore sample = SampleStore.of(store, PrimingSamples.PROJECT);
         return Optional.of(new PrimingSuccess(sample, (request, tally) -> list(sample.store(), request, tally)));
     }
 

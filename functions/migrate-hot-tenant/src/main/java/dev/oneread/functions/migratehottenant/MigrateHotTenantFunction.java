@@ -6,8 +6,8 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.runtime.JobFrame;
-import dev.oneread.store.JobPace;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.JobPace;
+import dev.oneread.store.calls.QueryPool;
 import dev.oneread.store.migration.ShardMigration;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +28,7 @@ public final class MigrateHotTenantFunction implements RequestStreamHandler {
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public MigrateHotTenantFunction() {
         this(
-                DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
+                DynamoDbClients.shared(dev.oneread.store.calls.CallPath.JOB),
                 FunctionConfig.fromEnvironment("MigrateHotTenant"));
     }
 

@@ -12,9 +12,9 @@ import dev.oneread.model.ListPosition;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.runtime.JobFrame;
-import dev.oneread.store.CallTally;
 import dev.oneread.store.ControlPlaneStore;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.QueryPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -50,7 +50,7 @@ public final class PlanJobsFunction implements RequestStreamHandler {
 
     private PlanJobsFunction(FunctionConfig config) {
         this(
-                DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
+                DynamoDbClients.shared(dev.oneread.store.calls.CallPath.JOB),
                 QueryPool.shared(),
                 SqsClients.fromEnvironment(config.environment()),
                 config.environment().get("QUEUE_URL"),

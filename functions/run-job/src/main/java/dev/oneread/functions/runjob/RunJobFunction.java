@@ -9,7 +9,7 @@ import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.runtime.JobFrame;
-import dev.oneread.store.JobPace;
+import dev.oneread.store.calls.JobPace;
 import dev.oneread.store.purge.WorkspacePurge;
 import dev.oneread.store.stats.StatsRollup;
 import java.io.IOException;
@@ -36,7 +36,7 @@ public final class RunJobFunction implements RequestStreamHandler {
 
     private RunJobFunction(FunctionConfig config) {
         this(
-                DynamoDbClients.shared(dev.oneread.store.CallPath.JOB),
+                DynamoDbClients.shared(dev.oneread.store.calls.CallPath.JOB),
                 () -> SqsClients.fromEnvironment(config.environment()), // only a purge's continuation sends
                 config.environment().get("QUEUE_URL"),
                 config,

@@ -6,9 +6,10 @@ import dev.oneread.expr.Update;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.store.ControlPlaneRequests;
-import dev.oneread.store.Items;
 import dev.oneread.store.internal.TableRequests;
+import dev.oneread.store.items.IndexEntries;
+import dev.oneread.store.items.ItemConditions;
+import dev.oneread.store.items.Items;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -24,11 +25,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  */
 public final class BackfillRequests {
     private final TableRequests table;
-    private final ControlPlaneRequests control;
+    private final IndexEntries entries;
 
     public BackfillRequests(String tableName, ShardPlan plan) {
         this.table = new TableRequests(tableName);
-        this.control = new ControlPlaneRequests(tableName, plan);
+        this.entries = new IndexEntries(plan.index());
     }
 
     /**
@@ -56,8 +57,8 @@ public final class BackfillRequests {
      */
     public UpdateItemRequest indexWorkspace(PrimaryKey key) {
         Map<String, AttributeValue> entry =
-                control.registryEntry(KeyCodec.decodePartition(key.partition()).workspaceId());
-        return indexed(key, entry, Condition.attributeExists(Items.VERSION).and(ControlPlaneRequests.notPurging()));
+                entries.registryEntry(KeyCodec.decodePartition(key.partition()).workspaceId());
+        return indexed(key, entry, Condition.attributeExists(Items.VERSION).and(ItemConditions.notPurging()));
     }
 
     /**
@@ -65,7 +66,7 @@ public final class BackfillRequests {
      * no index keys: a status change since then set the keys itself (and would make these stale), so it wins.
      */
     public UpdateItemRequest indexProject(PrimaryKey key, String status) {
-        Map<String, AttributeValue> entry = control.statusEntry(status, KeyCodec.decodeProjectSortKey(key.sort()));
+        Map<String, AttributeValue> entry = entries.statusEntry(status, KeyCodec.decodeProjectSortKey(key.sort()));
         return indexed(
                 key,
                 entry,

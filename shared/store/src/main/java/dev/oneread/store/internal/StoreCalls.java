@@ -1,9 +1,9 @@
 package dev.oneread.store.internal;
 
 import dev.oneread.keys.KeyCodec;
-import dev.oneread.store.CallAudit;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.CallAudit;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.QueryPool;
 import dev.oneread.store.exceptions.StoreFailureException;
 import dev.oneread.store.exceptions.StoreUnavailableException;
 import java.io.UncheckedIOException;

@@ -5,7 +5,7 @@ import dev.oneread.expr.UpdateExpression;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.Items;
+import dev.oneread.store.items.Items;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

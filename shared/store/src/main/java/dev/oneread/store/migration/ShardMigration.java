@@ -6,14 +6,13 @@ import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.InvocationDeadline;
-import dev.oneread.store.Items;
-import dev.oneread.store.JobPace;
-import dev.oneread.store.QueryPool;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.InvocationDeadline;
+import dev.oneread.store.calls.JobPace;
+import dev.oneread.store.calls.QueryPool;
 import dev.oneread.store.exceptions.StoreUnavailableException;
 import dev.oneread.store.internal.StoreCalls;
-import dev.oneread.store.purge.WorkspacePurge;
+import dev.oneread.store.items.Items;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -45,7 +44,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * the first holds it, so no stale copy of one run can follow another run's move, and the tombstones, removed when
  * the source is empty, are removed by the one run that could still copy. The same write refuses a workspace being
  * purged: once a DELETE has marked it, no batch starts, and the purge sweeps only after the lease is over (see
- * {@link WorkspacePurge}). A run releases its lease when it stops.
+ * {@link dev.oneread.store.purge.WorkspacePurge}). A run releases its lease when it stops.
  *
  * <p><b>A batch at once.</b> The 25 projects of a batch move side by side on the query pool, each its own copy
  * then delete: the moves are independent (each decides by its own item's version and tombstone), so their order

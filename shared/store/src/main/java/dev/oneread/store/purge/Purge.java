@@ -1,7 +1,7 @@
 package dev.oneread.store.purge;
 
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.Items;
+import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -3,15 +3,12 @@ package dev.oneread.store.purge;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.keys.SnapshotSafeRandom;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.Items;
-import dev.oneread.store.JobPace;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.JobPace;
 import dev.oneread.store.exceptions.StoreUnavailableException;
 import dev.oneread.store.internal.StoreCalls;
-import dev.oneread.store.migration.ShardMigration;
-import java.security.SecureRandom;
+import dev.oneread.store.items.Items;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +32,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * write's own condition where it writes the workspace item, else by a read of it just before; and it is sent within
  * a bounded time of that moment. The bound is the writer's function timeout for requests and tasks (CreateProject
  * reads the workspace, then puts; a stats task's write is conditioned on it, then it puts its report entry), and
- * the migration lease for a migration run, whose functions run for up to 15 minutes (see {@link ShardMigration}):
+ * the migration lease for a migration run, whose functions run for up to 15 minutes (see
+ * {@link dev.oneread.store.migration.ShardMigration}):
  * no lease is taken or renewed once the DELETE has marked the workspace, and the workspace item keeps when the last
  * lease ends ({@code migrationUntil}). So the sweep starts {@code fence} (the longest such timeout, and a margin
  * for a write in flight) after the later of the DELETE and the lease's end: every writer that saw the workspace
@@ -53,15 +51,6 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 public final class WorkspacePurge {
     /** Tries per batch: DynamoDB leaves items unprocessed when a partition is throttled, briefly. */
     static final int ATTEMPTS = 8;
-
-    static final Duration BACKOFF_BASE = Duration.ofMillis(50);
-    /**
-     * The jitter's source, reseeded after every SnapStart restore: ThreadLocalRandom's state would be restored the
-     * same in every copy of a snapshot, and copies retrying in step is what jitter is for avoiding.
-     */
-    private static final SecureRandom JITTER = SnapshotSafeRandom.create();
-
-    static final Duration BACKOFF_CAP = Duration.ofSeconds(2);
 
     private final StoreCalls calls;
     private final PurgeRequests requests;
@@ -230,15 +219,9 @@ public final class WorkspacePurge {
                 throw new StoreUnavailableException(new IllegalStateException(
                         "items still unprocessed after " + ATTEMPTS + " BatchWriteItem tries"));
             }
-            sleep(backoff(attempt));
+            sleep(JobPace.backoff(attempt));
             request = requests.retry(response.unprocessedItems());
         }
-    }
-
-    /** Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter"): random up to base x 2^attempt, capped. */
-    public static Duration backoff(int attempt) {
-        long ceiling = Math.min(BACKOFF_CAP.toMillis(), BACKOFF_BASE.toMillis() << Math.min(attempt, 20));
-        return Duration.ofMillis(JITTER.nextLong(ceiling + 1));
     }
 
     private static void sleep(Duration duration) {

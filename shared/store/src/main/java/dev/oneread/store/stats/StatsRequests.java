@@ -7,9 +7,9 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.ControlPlaneRequests;
-import dev.oneread.store.Items;
 import dev.oneread.store.internal.TableRequests;
+import dev.oneread.store.items.ItemConditions;
+import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,9 +27,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * <pre>{@code UpdateItemRequest write = new StatsRequests("oneread").writeStats(acme, new Count(counts, false, runId, now));}</pre>
  */
 public final class StatsRequests {
-    /** The workspace item's attribute the counts go to, and the run that wrote them. */
-    public static final String STATS = "stats";
-
     public static final String STATS_RUN = "statsRun";
     private static final int PAGE = 500;
 
@@ -49,7 +46,7 @@ public final class StatsRequests {
 
     /** One page of a partition's projects, in key order, after {@code after}: eventually consistent. */
     public QueryRequest projectsPage(String partition, Optional<PrimaryKey> after) {
-        return table.query(ControlPlaneRequests.projectsIn(partition), PAGE - 1, true, after, false);
+        return table.query(ItemConditions.projectsIn(partition), PAGE - 1, true, after, false);
     }
 
     /**
@@ -61,10 +58,10 @@ public final class StatsRequests {
      */
     public UpdateItemRequest writeStats(WorkspaceId workspaceId, Count count) {
         AttributeValue run = AttributeValue.fromS(count.runId());
-        Update update = Update.set(STATS, AttributeValue.fromM(counts(count)))
+        Update update = Update.set(Items.STATS, AttributeValue.fromM(counts(count)))
                 .andSet(STATS_RUN, run)
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ControlPlaneRequests.notPurging())
+                        .and(ItemConditions.notPurging())
                         .and(Condition.attributeNotExists(STATS_RUN).or(Condition.lessThan(STATS_RUN, run))));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), ReturnValue.UPDATED_OLD);
     }
@@ -85,11 +82,11 @@ public final class StatsRequests {
      */
     public UpdateItemRequest writeShardStats(WorkspaceId workspaceId, int shard, Count count) {
         AttributeValue run = AttributeValue.fromS(count.runId());
-        Path part = Path.of(STATS, shardPart(shard));
+        Path part = Path.of(Items.STATS, shardPart(shard));
         Update update = Update.set(part, shardPartValue(count))
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ControlPlaneRequests.notPurging())
-                        .and(Condition.attributeExists(STATS))
+                        .and(ItemConditions.notPurging())
+                        .and(Condition.attributeExists(Items.STATS))
                         .and(Condition.attributeNotExists(part).or(Condition.lessThan(part.then(PART_RUN), run))));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), ReturnValue.UPDATED_OLD);
     }
@@ -97,10 +94,10 @@ public final class StatsRequests {
     /** Creates the {@code stats} map with its first shard's part, if the workspace exists and has no map yet. */
     public UpdateItemRequest createShardStats(WorkspaceId workspaceId, int shard, Count count) {
         AttributeValue stats = AttributeValue.fromM(Map.of(shardPart(shard), shardPartValue(count)));
-        Update update = Update.set(STATS, stats)
+        Update update = Update.set(Items.STATS, stats)
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ControlPlaneRequests.notPurging())
-                        .and(Condition.attributeNotExists(STATS)));
+                        .and(ItemConditions.notPurging())
+                        .and(Condition.attributeNotExists(Items.STATS)));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), null);
     }
 

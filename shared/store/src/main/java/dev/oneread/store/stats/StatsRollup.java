@@ -8,13 +8,12 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.HotPartition;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.CallTally;
-import dev.oneread.store.ItemSize;
-import dev.oneread.store.Items;
-import dev.oneread.store.JobPace;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.JobPace;
 import dev.oneread.store.internal.StoreCalls;
 import dev.oneread.store.internal.WriteOutcome;
-import dev.oneread.store.report.ReportRequests;
+import dev.oneread.store.items.ItemSize;
+import dev.oneread.store.items.Items;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -191,7 +190,7 @@ public final class StatsRollup {
                                 workspaceId,
                                 tally,
                                 () -> calls.update(requests.writeStats(workspaceId, count), tally))
-                        .then(old -> new Written(true, wasHot(old.get(StatsRequests.STATS))), refused -> NOT_APPLIED)
+                        .then(old -> new Written(true, wasHot(old.get(Items.STATS))), refused -> NOT_APPLIED)
                 : writeShardPart(pace, workspaceId, shard, count, tally);
         if (hot && (written.applied() || onWorkspace(pace, workspaceId, tally, () -> isLive(workspaceId, tally)))) {
             // Conditional on no later run: a redelivered task writes it again harmlessly, or is refused. Only for a
@@ -254,7 +253,7 @@ public final class StatsRollup {
         boolean mapExisted = first.then(
                 written -> true,
                 refused -> refused.current()
-                        .map(item -> item.containsKey(StatsRequests.STATS))
+                        .map(item -> item.containsKey(Items.STATS))
                         .orElse(false));
         if (first.written() || mapExisted) {
             return first.then(old -> new Written(true, wasHot(part(old, name))), refused -> NOT_APPLIED);
@@ -273,7 +272,7 @@ public final class StatsRollup {
 
     /** One part of the stats map that an UPDATED_OLD returned, or null. */
     private static AttributeValue part(Map<String, AttributeValue> old, String name) {
-        AttributeValue stats = old == null ? null : old.get(StatsRequests.STATS);
+        AttributeValue stats = old == null ? null : old.get(Items.STATS);
         return stats == null || !stats.hasM() ? null : stats.m().get(name);
     }
 }

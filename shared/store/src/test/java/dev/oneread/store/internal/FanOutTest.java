@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.model.ListPosition;
-import dev.oneread.store.Items;
+import dev.oneread.store.items.Items;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,0 +1,126 @@
+package dev.oneread.function;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.oneread.http.ApiRequest;
+import dev.oneread.http.HttpEndpoint;
+import dev.oneread.http.HttpResponse;
+import dev.oneread.priming.PrimingContext;
+import dev.oneread.priming.PrimingRequest;
+import dev.oneread.priming.PrimingSuccess;
+import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.store.calls.CallTally;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Optional;
+import org.crac.Core;
+import org.crac.Resource;
+
+/**
+ * Base of every function: the Lambda entry point that runs {@link #handle} inside the {@link HttpEndpoint}
+ * frame (parsing, problem mapping, audit headers, the log line). A subclass only says what its route does.
+ *
+ * <pre>{@code
+ * protected HttpResponse handle(ApiRequest request, CallTally tally) {
+ *     return HttpResponse.ok(Representations.workspace(store.getWorkspace(request.workspaceId(), tally)));
+ * }
+ * }</pre>
+ */
+public abstract class HttpApiFunction implements RequestStreamHandler {
+    /** How many times priming sends its request: a few calls at publish, for a warmer first request. */
+    static final int PRIMING_ROUNDS = 10;
+
+    private final HttpEndpoint endpoint;
+    /** SnapStart's hook: held here, since org.crac's global context may hold it weakly. */
+    private final Resource snapshotHook = new Resource() {
+        @Override
+        public void beforeCheckpoint(org.crac.Context<? extends Resource> context) {
+            prime();
+        }
+
+        @Override
+        public void afterRestore(org.crac.Context<? extends Resource> context) {}
+    };
+
+    protected HttpApiFunction(FunctionConfig config) {
+        this.endpoint = new HttpEndpoint(config);
+        Core.getGlobalContext().register(snapshotHook);
+    }
+
+    /** Parse and validate the request, make one store call, map the result. */
+    protected abstract HttpResponse handle(ApiRequest request, CallTally tally);
+
+    /** The request this function primes its path with (see {@link PrimingRequest}); none by default. */
+    protected Optional<PrimingRequest> primingRequest() {
+        return Optional.empty();
+    }
+
+    /**
+     * How this function answers the priming request on success: its own logic on a store that reads a sample, never
+     * stored, through the whole read path (see {@link dev.oneread.priming.SampleStore}); none by
+     * default. The priming request meets no data, so without this the first real request would still load and
+     * compile the success path: the SDK's unmarshalling of items, the parsing and rendering, and for a list the
+     * sealing of its next cursor.
+     */
+    protected Optional<PrimingSuccess> primingSuccess() {
+        return Optional.empty();
+    }
+
+    /**
+     * Sends the priming request through the whole path, as a caller's would go: what SnapStart's checkpoint calls
+     * (beforeCheckpoint), and what the local runner calls after it loads a function, as that checkpoint would.
+     * Then, for a function with a {@link #primingSuccess}, runs that through the same frame. Never throws, and
+     * logs nothing: priming must not fail a publish, nor look like traffic.
+     *
+     * @return the priming response's status; 0 when the function primes nothing or the priming failed
+     */
+    public final int prime() {
+        Optional<PrimingRequest> request = primingRequest();
+        if (request.isEmpty()) {
+            return 0;
+        }
+        try {
+            byte[] event = request.get().toEvent().toJsonBytes();
+            int status = primeRounds(event, this::handle);
+            Optional<PrimingSuccess> success = primingSuccess();
+            if (success.isPresent()) {
+                // Then the success path, which the request above never reaches: the same frame, the function's
+                // own logic, on a store whose client answers with a sample instead of calling DynamoDB.
+                try (PrimingSuccess sample = success.get()) {
+                    if (primeRounds(event, sample.logic()) != 200) {
+                        return 0; // a sample the function cannot read: the priming failed
+                    }
+                }
+            }
+            return status;
+        } catch (Exception | LinkageError e) {
+            return 0; // a failed priming leaves a colder snapshot, nothing worse
+        }
+    }
+
+    /**
+     * Serves the priming event {@link #PRIMING_ROUNDS} times, so that the path's methods get compiled, not only
+     * loaded; the response is still written (that is part of the path), to a stream that keeps nothing.
+     *
+     * @return the last response's status, as the frame returned it
+     */
+    private int primeRounds(byte[] event, HttpEndpoint.Logic logic) throws IOException {
+        int status = 0;
+        for (int round = 0; round < PRIMING_ROUNDS; round++) {
+            status = endpoint.serve(
+                            new ByteArrayInputStream(event),
+                            OutputStream.nullOutputStream(),
+                            PrimingContext.INSTANCE,
+                            logic)
+                    .statusCode();
+        }
+        return status;
+    }
+
+    @Override
+    public final void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        endpoint.serve(input, output, context, this::handle);
+    }
+}

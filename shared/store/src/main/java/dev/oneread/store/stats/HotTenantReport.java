@@ -1,0 +1,47 @@
+package dev.oneread.store.stats;
+
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.model.HotPartition;
+import dev.oneread.model.ListPosition;
+import dev.oneread.model.Page;
+import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.internal.StoreCalls;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * The hot-tenant report, for operators: the partitions the last stats runs found over the threshold, in partition
+ * order. One Query per page of the report's own partition; eventually consistent (a report, not a ledger).
+ *
+ * <pre>{@code Page<HotPartition> page = new HotTenantReport(client, "oneread").page(50, Optional.empty(), tally);}</pre>
+ */
+public final class HotTenantReport {
+    private final StoreCalls calls;
+    private final ReportRequests requests;
+
+    public HotTenantReport(DynamoDbClient client, String tableName) {
+        this.calls = new StoreCalls(client, null);
+        this.requests = new ReportRequests(tableName);
+    }
+
+    public Page<HotPartition> page(int limit, Optional<ListPosition> position, CallTally tally) {
+        Optional<String> after = position.map(ListPosition::afterSortKey);
+        after.ifPresent(KeyCodec::decodePartition); // a position is a partition the report could hold
+        QueryResponse response = calls.query(requests.page(limit, after), KeyCodec.hotTenantReportPartition(), tally);
+        List<HotPartition> entries = new ArrayList<>();
+        String last = null;
+        for (Map<String, AttributeValue> item : response.items()) {
+            if (entries.size() == limit) {
+                return new Page<>(entries, Optional.of(ListPosition.after(last)));
+            }
+            entries.add(ReportRequests.entry(item));
+            last = item.get(KeyCodec.SORT_KEY).s();
+        }
+        return new Page<>(entries, Optional.empty());
+    }
+}
