@@ -3,9 +3,9 @@
 // and queries send attribute names and values, and the server's expression builder writes the expression. Like the
 // rest of the page, everything shown is text (textContent), never markup.
 
-import { call, el, visible } from './console.js';
+import { call } from './api.js';
+import { $, el, visible } from './dom.js';
 
-const $ = (selector) => document.querySelector(selector);
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const FILTER_OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'begins_with', 'contains', 'exists', 'not_exists'];
 

@@ -26,6 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -44,14 +46,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class Console extends Handler.Abstract implements AutoCloseable {
     private static final String API = ApiServer.CONSOLE_PATH + "/api/";
-    /** The static files of the page: nothing else under the jar's console/ folder is served. */
+    /**
+     * The static files of the page, by their names' ending: the page, its style, its icon (its own file, not a data:
+     * URI, so the policy below keeps img-src 'self') and its JavaScript modules, one per view (console.js imports the
+     * rest). A name is lower-case letters and one of these endings, so no path and no other file is ever served.
+     */
     private static final Map<String, String> STATIC = Map.of(
-            "index.html", "text/html; charset=utf-8",
-            "console.js", "text/javascript; charset=utf-8",
-            "tools.js", "text/javascript; charset=utf-8",
-            "console.css", "text/css; charset=utf-8",
-            // its own file, not a data: URI, so the policy below keeps img-src 'self'
-            "favicon.svg", "image/svg+xml");
+            ".html", "text/html; charset=utf-8",
+            ".js", "text/javascript; charset=utf-8",
+            ".css", "text/css; charset=utf-8",
+            ".svg", "image/svg+xml");
+
+    private static final Pattern STATIC_NAME = Pattern.compile("[a-z]+(\\.[a-z]+)");
     /** A fixture file can be large; anything larger than this is refused before it is read. */
     private static final int MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -634,7 +640,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     private boolean file(Response response, Callback callback, String name, String method) throws IOException {
         allow(method, "GET");
-        String type = STATIC.get(name);
+        Matcher matcher = STATIC_NAME.matcher(name);
+        String type = matcher.matches() ? STATIC.get(matcher.group(1)) : null;
         if (type == null) {
             throw new BadRequest(404, "no such console file");
         }
