@@ -6,6 +6,7 @@
 
 import { call } from './api.js';
 import { $, el, formatBytes, plural, visible } from './dom.js';
+import { keys } from './keys.js';
 import { renderDiff, state } from './log.js';
 import { coalesce, everyLiveInterval, nextFrame } from './schedule.js';
 
@@ -20,9 +21,6 @@ const MARGIN = 100;
 const AUTO_ROWS = 20000;
 /** Sort keys longer than this (an idempotency record's is 69) are shortened in the middle; full in the title. */
 const KEY_CHARS = 32;
-/** The table's key attributes (KeyCodec.PARTITION_KEY, SORT_KEY): a row carries their values apart. */
-const PARTITION_KEY = 'EntityRef';
-const SORT_KEY = 'Detail';
 
 const collection = {
   view: null, // {tenant} or {partition}
@@ -350,8 +348,9 @@ function showItem() {
   panel.hidden = false;
   const [partition, sort] = (collection.selected ?? '\u0000').split('\u0000');
   $('#item-title').textContent = visible(`${partition} / ${sort}`);
-  const dynamo = row ? { [PARTITION_KEY]: { S: row.partition }, [SORT_KEY]: { S: row.sort }, ...row.attributes } : null;
-  const json = row ? { [PARTITION_KEY]: row.partition, [SORT_KEY]: row.sort, ...plain(row.attributes) } : null;
+  // A row carries its key apart from its attributes: the item shows it under the table's key attribute names.
+  const dynamo = row ? { [keys.partition]: { S: row.partition }, [keys.sort]: { S: row.sort }, ...row.attributes } : null;
+  const json = row ? { [keys.partition]: row.partition, [keys.sort]: row.sort, ...plain(row.attributes) } : null;
   $('#item-dynamodb').textContent = row ? visible(attributePerLine(dynamo)) : '(deleted)';
   $('#item-plain').textContent = row ? visible(attributePerLine(json)) : '(deleted)';
   const history = state.requests.flatMap((entry) => {

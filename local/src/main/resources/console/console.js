@@ -2,13 +2,14 @@
 // shows is data from the console's own JSON endpoints, rendered as text (dom.js).
 //
 // One module per view (partitions, collection, requests, builder, heat, tools), above the helpers they share (dom,
-// api, schedule, status, log); no module imports this one, and no import cycle joins them (ConsoleModulesTest).
+// api, keys, schedule, status, log); no module imports this one, and no import cycle joins them (ConsoleModulesTest).
 
 import { api, call } from './api.js';
 import { startBuilder } from './builder.js';
 import { changedElsewhere, queueChanges, reloadCollection, startCollection } from './collection.js';
 import { $, visible } from './dom.js';
 import { showHeat, startHeat } from './heat.js';
+import { loadKeys } from './keys.js';
 import { refreshPartitionsSoon, startPartitions } from './partitions.js';
 import { addRequest, clearRequests, startRequests } from './requests.js';
 import { showConnection, showError, watch } from './status.js';
@@ -72,7 +73,7 @@ async function importFixtures(e) {
   e.target.value = '';
 }
 
-document.addEventListener('DOMContentLoaded', () => {
+function start() {
   $('#import-fixtures').addEventListener('change', importFixtures);
   for (const button of document.querySelectorAll('button.copy')) {
     button.addEventListener('click', () => copy(button));
@@ -84,4 +85,7 @@ document.addEventListener('DOMContentLoaded', () => {
   startPartitions();
   startRequests();
   connect();
-});
+}
+
+// The key attribute names first: the views show items under them.
+document.addEventListener('DOMContentLoaded', () => loadKeys().then(start).catch(showError));

@@ -3,6 +3,7 @@ package dev.oneread.local.console;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Problems;
 import dev.oneread.json.Json;
+import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.AccessPatterns;
@@ -228,6 +229,17 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         return true;
     }
 
+    /**
+     * The table's key attribute names, from the key codec, as the page's keys.js takes them: the page writes none
+     * of them itself, so a renamed attribute is renamed on the page too.
+     */
+    static final Map<String, String> KEYS = Map.of(
+            "partition", KeyCodec.PARTITION_KEY,
+            "sort", KeyCodec.SORT_KEY,
+            "index", KeyCodec.INDEX_NAME,
+            "indexPartition", KeyCodec.INDEX_PARTITION_KEY,
+            "indexSort", KeyCodec.INDEX_SORT_KEY);
+
     /** Each console endpoint and the methods it takes, in the order a 405 names them. */
     private static final Map<String, List<String>> ENDPOINTS = Map.ofEntries(
             Map.entry("events", List.of("GET")),
@@ -236,6 +248,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map.entry("requests", List.of("GET", "POST", "DELETE")),
             Map.entry("requests.jsonl", List.of("GET")),
             Map.entry("heat", List.of("GET")),
+            Map.entry("keys", List.of("GET")),
             Map.entry("budgets", List.of("GET")),
             Map.entry("expr", List.of("POST")),
             Map.entry("expr/run", List.of("POST")),
@@ -273,6 +286,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "requests" -> requests(request, method);
             case "heat" -> heat.view(number(query, "top", HeatPoller.TOP, 1, HeatPoller.TOP));
             case "budgets" -> budgets();
+            case "keys" -> KEYS;
             case "expr" -> {
                 ExpressionBuilder.Built built = builder.build(body(request));
                 yield ExpressionBuilder.printed(built.request(), built.engine());
