@@ -8,10 +8,11 @@
 // (DNS rebinding), is refused with 403 before dynalite sees it, and no CORS header is ever sent. SDK clients
 // send neither an Origin nor a foreign Host, so they never notice.
 //
-// dynalite never throttles; DynamoDB does, per partition (engine/heat.js, engine/guard.js): --partition-limits
-// scales DynamoDB's limits (1, the default: 3,000 read and 1,000 write units per second per partition key value;
-// 0: off; 0.05: every limit / 20, so that a 2-core machine can reach them). GET /_oneread/heat reports every
-// partition key value touched since start, with its consumed units, admitted requests and throttles by reason.
+// dynalite never throttles; DynamoDB does, per partition (engine/heat.js, engine/guard.js): R read and W write
+// units per second per partition key value (the runner passes DynamoDB's, 3,000 and 1,000), which --partition-limits
+// scales (1, the default: as they are; 0: off; 0.05: every limit / 20, so that a 2-core machine can reach them).
+// GET /_oneread/heat reports every partition key value touched since start, with its consumed units, admitted
+// requests and throttles by reason.
 // DynamoDB updates a global secondary index asynchronously; dynalite, inside the write. --index-lag MS (default 500;
 // 0: off) answers every Query and Scan of a global secondary index as the table stood MS milliseconds ago
 // (engine/lag.js): a reader of an index may see a deleted item, an item under its old index key, or miss a new one.
@@ -24,7 +25,8 @@
 // a loopback Host.
 //
 // Usage: node engine.js --port N [--host 127.0.0.1] [--path DIR] [--createTableMs 0] [--exit-with-stdin]
-//                       [--partition-limits SCALE] [--index-lag MS]
+//                       --partition-read-units R --partition-write-units W [--partition-limits SCALE]
+//                       [--index-lag MS]
 'use strict'
 
 const http = require('http')
@@ -53,6 +55,13 @@ if (!Number.isFinite(scale) || scale < 0) {
   process.exit(2)
 }
 
+// DynamoDB's per-partition limits, as the Java side declares them once (PartitionCapacity.DYNAMODB): never written here.
+const capacity = { read: Number(argv['partition-read-units']), write: Number(argv['partition-write-units']) }
+if (!(capacity.read > 0) || !(capacity.write > 0)) {
+  console.error('engine.js: --partition-read-units and --partition-write-units must be numbers > 0 (DynamoDB\'s: DynaliteEngine passes them)')
+  process.exit(2)
+}
+
 const lagMs = argv['index-lag'] === undefined ? DEFAULT_LAG_MS : Number(argv['index-lag'])
 if (!Number.isInteger(lagMs) || lagMs < 0) {
   console.error('engine.js: --index-lag must be a whole number of milliseconds >= 0 (0 = off)')
@@ -61,7 +70,7 @@ if (!Number.isInteger(lagMs) || lagMs < 0) {
 
 // dynalite's own server is never bound: its request handler serves what the guard lets through.
 const engine = dynalite(argv)
-const heat = new Heat(scale)
+const heat = new Heat(scale, capacity)
 const changes = new Changes()
 // Tables' OnDemandThroughput caps, which dynalite drops: kept beside a persisted store so that they outlive a restart.
 const capsFile = argv.path ? path.join(String(argv.path), 'oneread-engine-caps.json') : null

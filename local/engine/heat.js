@@ -3,15 +3,14 @@
 //
 // DynamoDB serves at most 3,000 read units and 1,000 write units per second from one partition, in on-demand and
 // provisioned mode alike (Developer Guide, "Best practices for designing and using partition keys effectively" and
-// "Key range throughput exceeded"); a GSI's partitions have the same limits. Here a partition is one partition key
+// "Key range throughput exceeded"); a GSI's partitions have the same limits. The engine is told them
+// (--partition-read-units, --partition-write-units: DynaliteEngine passes the Java side's one declaration,
+// PartitionCapacity.DYNAMODB), and never writes them itself. Here a partition is one partition key
 // value of a table or of an index: its bucket refills at limit x scale per second and holds at most one second of
 // it, so a burst drains it at once and a steady rate above the limit keeps it in debt. A request is refused while a
 // bucket it addresses is in debt; once admitted, it is debited by what it really consumed, which may take the
 // bucket below zero (DynamoDB also charges a request whose size it learns only while serving it).
 const { performance } = require('perf_hooks')
-
-const PARTITION_READ_UNITS = 3000
-const PARTITION_WRITE_UNITS = 1000
 
 class Bucket {
   constructor (perSecond) {
@@ -39,8 +38,10 @@ class Bucket {
 
 /** Every partition key value touched since start, per table and index, with its buckets and its counters. */
 class Heat {
-  constructor (scale) {
+  /** capacity: {read, write}, DynamoDB's units per second for one partition, before the scale. */
+  constructor (scale, capacity) {
     this.scale = scale
+    this.capacity = capacity
     this.partitions = new Map()
     this.tables = new Map()
   }
@@ -48,7 +49,7 @@ class Heat {
   get enforced () { return this.scale > 0 }
 
   limits () {
-    return this.enforced ? { read: PARTITION_READ_UNITS * this.scale, write: PARTITION_WRITE_UNITS * this.scale } : null
+    return this.enforced ? { read: this.capacity.read * this.scale, write: this.capacity.write * this.scale } : null
   }
 
   /** index: null for the table itself, else the index's name. */
@@ -128,4 +129,4 @@ function count (counters, reason) {
   counters[reason] = (counters[reason] || 0) + 1
 }
 
-module.exports = { Heat, Bucket, count, PARTITION_READ_UNITS, PARTITION_WRITE_UNITS }
+module.exports = { Heat, Bucket, count }

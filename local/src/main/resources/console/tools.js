@@ -3,9 +3,10 @@
 // and queries send attribute names and values, and the server's expression builder writes the expression. Like the
 // rest of the page, everything shown is text (textContent), never markup.
 
-import { call, el, visible } from './console.js';
+import { call } from './api.js';
+import { $, el, visible } from './dom.js';
+import { keys } from './keys.js';
 
-const $ = (selector) => document.querySelector(selector);
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const FILTER_OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'begins_with', 'contains', 'exists', 'not_exists'];
 
@@ -43,8 +44,8 @@ export async function loadItem(partition, sort) {
   try {
     const { item } = await call(`item?partition=${encodeURIComponent(partition)}&sort=${encodeURIComponent(sort)}`);
     const attributes = { ...item };
-    delete attributes.EntityRef;
-    delete attributes.Detail;
+    delete attributes[keys.partition];
+    delete attributes[keys.sort];
     $('#item-version').value = attributes.version?.N ?? '';
     $('#item-attributes').value = JSON.stringify(attributes, null, 2);
     itemResult(200, `loaded ${partition} / ${sort}${attributes.version ? ` at version ${attributes.version.N}` : ''}`);
@@ -193,7 +194,7 @@ function showPage(page) {
     e.values ? `ExpressionAttributeValues ${JSON.stringify(e.values)}` : null,
   ].filter((l) => l).join('\n'));
   $('#read-items tbody').replaceChildren(...page.items.map((item) => {
-    const { EntityRef: partition, Detail: sort, ...rest } = item;
+    const { [keys.partition]: partition, [keys.sort]: sort, ...rest } = item;
     const row = el('tr', { 'data-partition': partition?.S ?? '', 'data-sort': sort?.S ?? '' },
       el('td', {}, partition?.S ?? ''), el('td', {}, sort?.S ?? ''), el('td', { class: 'attributes' }, JSON.stringify(rest)));
     if (partition && sort) {
@@ -207,9 +208,9 @@ function showPage(page) {
   }
 }
 
-/** Opens one partition of the index as a query, from the left pane's Index GSI1 list. */
+/** Opens one partition of the index as a query, from the left pane's index list. */
 function openIndexPartition(partition) {
-  fillForm({ target: 'GSI1', mode: 'query', partition, filters: [], projection: [], limit: 25 });
+  fillForm({ target: keys.index, mode: 'query', partition, filters: [], projection: [], limit: 25 });
   runRead(readForm());
   $('#tools').scrollIntoView({ block: 'start' });
 }

@@ -9,7 +9,7 @@ import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.engine.EngineHeat;
-import dev.oneread.local.engine.PartitionLimits;
+import dev.oneread.model.PartitionCapacity;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.ControlPlaneRequests;
@@ -218,7 +218,7 @@ public final class HotTenantBench {
 
     /** The write ceiling of one partition, in creates per second: a project item costs 1 WCU (under 1 KB). */
     private static double writeCeiling(double scale) {
-        return PartitionLimits.PARTITION_WRITE_UNITS * scale;
+        return PartitionCapacity.DYNAMODB.writeUnitsPerSecond() * scale;
     }
 
     /** Limits off have no ceiling: the baseline offers what the scaled run offered. */
@@ -281,7 +281,7 @@ public final class HotTenantBench {
             if (shards == 1) {
                 // The read ceiling in pages: a partition's read units over what one unsharded page consumes.
                 unshardedListCeiling =
-                        PartitionLimits.PARTITION_READ_UNITS * ceilingScale(scale) / pageUnits.doubleValue();
+                        PartitionCapacity.DYNAMODB.readUnitsPerSecond() * ceilingScale(scale) / pageUnits.doubleValue();
             }
             System.out.printf(
                     Locale.ROOT,

@@ -11,6 +11,7 @@ import dev.oneread.local.SamTemplate;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
+import dev.oneread.model.PartitionCapacity;
 import dev.oneread.store.calls.JobPace;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
@@ -188,7 +189,8 @@ final class MillionMeasure {
     }
 
     private static String at(JobPace.Share share) {
-        return String.format(", share %.2f", share.writeUnitsPerSecond() / JobPace.Share.PARTITION_WRITE_UNITS);
+        return String.format(
+                ", share %.2f", share.writeUnitsPerSecond() / PartitionCapacity.DYNAMODB.writeUnitsPerSecond());
     }
 
     /** The migration of {@code tenant} to 10 shards, invoked again until done, as an operator would. */

@@ -3,6 +3,7 @@ package dev.oneread.local.console;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Problems;
 import dev.oneread.json.Json;
+import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.AccessPatterns;
@@ -26,6 +27,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -44,14 +47,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class Console extends Handler.Abstract implements AutoCloseable {
     private static final String API = ApiServer.CONSOLE_PATH + "/api/";
-    /** The static files of the page: nothing else under the jar's console/ folder is served. */
+    /**
+     * The static files of the page, by their names' ending: the page, its style, its icon (its own file, not a data:
+     * URI, so the policy below keeps img-src 'self') and its JavaScript modules, one per view (console.js imports the
+     * rest). A name is lower-case letters and one of these endings, so no path and no other file is ever served.
+     */
     private static final Map<String, String> STATIC = Map.of(
-            "index.html", "text/html; charset=utf-8",
-            "console.js", "text/javascript; charset=utf-8",
-            "tools.js", "text/javascript; charset=utf-8",
-            "console.css", "text/css; charset=utf-8",
-            // its own file, not a data: URI, so the policy below keeps img-src 'self'
-            "favicon.svg", "image/svg+xml");
+            ".html", "text/html; charset=utf-8",
+            ".js", "text/javascript; charset=utf-8",
+            ".css", "text/css; charset=utf-8",
+            ".svg", "image/svg+xml");
+
+    private static final Pattern STATIC_NAME = Pattern.compile("[a-z]+(\\.[a-z]+)");
     /** A fixture file can be large; anything larger than this is refused before it is read. */
     private static final int MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -222,6 +229,17 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         return true;
     }
 
+    /**
+     * The table's key attribute names, from the key codec, as the page's keys.js takes them: the page writes none
+     * of them itself, so a renamed attribute is renamed on the page too.
+     */
+    static final Map<String, String> KEYS = Map.of(
+            "partition", KeyCodec.PARTITION_KEY,
+            "sort", KeyCodec.SORT_KEY,
+            "index", KeyCodec.INDEX_NAME,
+            "indexPartition", KeyCodec.INDEX_PARTITION_KEY,
+            "indexSort", KeyCodec.INDEX_SORT_KEY);
+
     /** Each console endpoint and the methods it takes, in the order a 405 names them. */
     private static final Map<String, List<String>> ENDPOINTS = Map.ofEntries(
             Map.entry("events", List.of("GET")),
@@ -230,6 +248,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map.entry("requests", List.of("GET", "POST", "DELETE")),
             Map.entry("requests.jsonl", List.of("GET")),
             Map.entry("heat", List.of("GET")),
+            Map.entry("keys", List.of("GET")),
             Map.entry("budgets", List.of("GET")),
             Map.entry("expr", List.of("POST")),
             Map.entry("expr/run", List.of("POST")),
@@ -267,6 +286,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "requests" -> requests(request, method);
             case "heat" -> heat.view(number(query, "top", HeatPoller.TOP, 1, HeatPoller.TOP));
             case "budgets" -> budgets();
+            case "keys" -> KEYS;
             case "expr" -> {
                 ExpressionBuilder.Built built = builder.build(body(request));
                 yield ExpressionBuilder.printed(built.request(), built.engine());
@@ -634,7 +654,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     private boolean file(Response response, Callback callback, String name, String method) throws IOException {
         allow(method, "GET");
-        String type = STATIC.get(name);
+        Matcher matcher = STATIC_NAME.matcher(name);
+        String type = matcher.matches() ? STATIC.get(matcher.group(1)) : null;
         if (type == null) {
             throw new BadRequest(404, "no such console file");
         }

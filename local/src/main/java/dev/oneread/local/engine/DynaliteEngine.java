@@ -1,5 +1,6 @@
 package dev.oneread.local.engine;
 
+import dev.oneread.model.PartitionCapacity;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -100,6 +101,11 @@ public final class DynaliteEngine implements AutoCloseable {
                 // stdin is a pipe that only this JVM holds open and never writes to: when the JVM ends, however
                 // it ends (kill -9 runs no shutdown hook), the pipe closes and the engine stops with it.
                 "--exit-with-stdin",
+                // DynamoDB's own limits, from their one declaration; the scale below divides them.
+                "--partition-read-units",
+                units(PartitionCapacity.DYNAMODB.readUnitsPerSecond()),
+                "--partition-write-units",
+                units(PartitionCapacity.DYNAMODB.writeUnitsPerSecond()),
                 "--partition-limits",
                 limits.optionText(),
                 "--index-lag",
@@ -122,6 +128,11 @@ public final class DynaliteEngine implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start dynalite (is node on the PATH?)", e);
         }
+    }
+
+    /** Units a second as the engine's option takes them: {@code 3000}, not {@code 3000.0}. */
+    private static String units(double perSecond) {
+        return java.math.BigDecimal.valueOf(perSecond).stripTrailingZeros().toPlainString();
     }
 
     public URI endpoint() {

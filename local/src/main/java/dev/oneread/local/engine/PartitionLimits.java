@@ -1,19 +1,15 @@
 package dev.oneread.local.engine;
 
+import dev.oneread.model.PartitionCapacity;
 import java.math.BigDecimal;
 
 /**
- * How the local engine enforces DynamoDB's per-partition limits: {@code scale} times 3,000 read units and 1,000
- * write units per second for each partition key value of a table or an index ({@link #DYNAMODB}, the default, is
+ * How the local engine enforces DynamoDB's per-partition limits: {@code scale} times {@link
+ * PartitionCapacity#DYNAMODB} (3,000 read units and 1,000 write units per second) for each partition key value of a table or an index ({@link #DYNAMODB}, the default, is
  * DynamoDB's own limits; {@link #OFF} turns them off; 0.05 divides every limit by 20 so that a 2-core machine can
  * reach them). The engine's {@code --partition-limits} option.
  */
 public record PartitionLimits(double scale) {
-    /** DynamoDB's per-partition read limit (Developer Guide, "partition key design"). */
-    public static final int PARTITION_READ_UNITS = 3_000;
-    /** DynamoDB's per-partition write limit. */
-    public static final int PARTITION_WRITE_UNITS = 1_000;
-
     public static final PartitionLimits OFF = new PartitionLimits(0);
     public static final PartitionLimits DYNAMODB = new PartitionLimits(1);
 
@@ -41,12 +37,17 @@ public record PartitionLimits(double scale) {
 
     /** Read units per second one partition serves at this scale. */
     public double readUnitsPerSecond() {
-        return PARTITION_READ_UNITS * scale;
+        return capacity().readUnitsPerSecond();
     }
 
     /** Write units per second one partition serves at this scale. */
     public double writeUnitsPerSecond() {
-        return PARTITION_WRITE_UNITS * scale;
+        return capacity().writeUnitsPerSecond();
+    }
+
+    /** What one partition of this engine serves a second: DynamoDB's capacity times the scale (nothing when off). */
+    public PartitionCapacity capacity() {
+        return PartitionCapacity.DYNAMODB.times(scale);
     }
 
     /** The scale as the engine's option takes it, without an exponent: {@code 0.05}, not {@code 5.0E-2}. */

@@ -19,8 +19,10 @@ import org.crac.Core;
 import org.crac.Resource;
 
 /**
- * Base of every function: the Lambda entry point that runs {@link #handle} inside the {@link HttpEndpoint}
- * frame (parsing, problem mapping, audit headers, the log line). A subclass only says what its route does.
+ * Base of every function that serves an HTTP API route, 13 of the 18: the Lambda entry point that runs
+ * {@link #handle} inside the {@link HttpEndpoint} frame (parsing, problem mapping, audit headers, the log line). A
+ * subclass only says what its route does. The other five are not routes: the four jobs (PlanJobs, RunJob,
+ * BackfillIndex, MigrateHotTenant) run in {@code JobFrame}, and AddWorkspacesClaim is Cognito's token trigger.
  *
  * <pre>{@code
  * protected HttpResponse handle(ApiRequest request, CallTally tally) {

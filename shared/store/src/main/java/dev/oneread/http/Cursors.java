@@ -3,6 +3,7 @@ package dev.oneread.http;
 import dev.oneread.keys.SnapshotSafeRandom;
 import dev.oneread.model.ListPosition;
 import dev.oneread.runtime.CursorKeys;
+import dev.oneread.store.exceptions.InvalidCursorException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -110,21 +111,21 @@ public final class Cursors {
             reload();
             key = keys.byId(id);
         }
-        return key.orElseThrow(BadCursorException::new);
+        return key.orElseThrow(InvalidCursorException::new);
     }
 
     public ListPosition open(String cursor, String workspaceId, String routeKey) {
         if (cursor == null || cursor.length() > 1024 || !cursor.matches("^[A-Za-z0-9_-]+$")) {
-            throw new BadCursorException();
+            throw new InvalidCursorException();
         }
         byte[] raw;
         try {
             raw = Base64.getUrlDecoder().decode(cursor);
         } catch (IllegalArgumentException e) {
-            throw new BadCursorException();
+            throw new InvalidCursorException();
         }
         if (raw.length < 1 + NONCE_BYTES + TAG_BITS / 8 + Long.BYTES) {
-            throw new BadCursorException();
+            throw new InvalidCursorException();
         }
         CursorKeys.Key key = keyFor(Byte.toUnsignedInt(raw[0]));
         byte[] plain;
@@ -137,11 +138,11 @@ public final class Cursors {
                     routeKey);
             plain = cipher.doFinal(raw, 1 + NONCE_BYTES, raw.length - 1 - NONCE_BYTES);
         } catch (GeneralSecurityException e) {
-            throw new BadCursorException(); // tampered, or sealed for another workspace or route
+            throw new InvalidCursorException(); // tampered, or sealed for another workspace or route
         }
         ByteBuffer buffer = ByteBuffer.wrap(plain);
         if (buffer.getLong() < clock.instant().getEpochSecond()) {
-            throw new BadCursorException();
+            throw new InvalidCursorException();
         }
         return decode(buffer);
     }
@@ -172,11 +173,11 @@ public final class Cursors {
                 exhausted.add(in.readUnsignedShort());
             }
             if (in.available() > 0) {
-                throw new BadCursorException();
+                throw new InvalidCursorException();
             }
             return new ListPosition(afterSortKey, exhausted);
         } catch (IOException e) {
-            throw new BadCursorException();
+            throw new InvalidCursorException();
         }
     }
 
@@ -187,12 +188,5 @@ public final class Cursors {
         cipher.init(mode, new SecretKeySpec(key.bytes(), "AES"), new GCMParameterSpec(TAG_BITS, nonce));
         cipher.updateAAD((key.id() + "\n" + workspaceId + "\n" + routeKey).getBytes(StandardCharsets.UTF_8));
         return cipher;
-    }
-
-    /** The cursor is not one this service issued for this list, or it expired. */
-    static final class BadCursorException extends RuntimeException {
-        BadCursorException() {
-            super("bad cursor", null, false, false);
-        }
     }
 }

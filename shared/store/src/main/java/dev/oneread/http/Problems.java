@@ -35,7 +35,7 @@ public final class Problems {
             return problem(400, e.getMessage());
         } else if (error instanceof Json.MalformedJsonException) {
             return problem(400, "body must be a JSON object");
-        } else if (error instanceof InvalidCursorException || error instanceof Cursors.BadCursorException) {
+        } else if (error instanceof InvalidCursorException) {
             return problem(400, "cursor is not valid for this list");
         } else if (error instanceof NotFoundException e) {
             return problem(404, e.getMessage());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.oneread.model.ListPosition;
 import dev.oneread.runtime.CursorKeys;
+import dev.oneread.store.exceptions.InvalidCursorException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
@@ -30,9 +31,9 @@ class CursorsTest {
     void open_shouldRefuseACursor_whenSealedForAnotherWorkspaceOrRoute() {
         String cursor = cursors.seal(ListPosition.after("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"), "acme", ROUTE);
 
-        assertThatThrownBy(() -> cursors.open(cursor, "globex", ROUTE)).isInstanceOf(Cursors.BadCursorException.class);
+        assertThatThrownBy(() -> cursors.open(cursor, "globex", ROUTE)).isInstanceOf(InvalidCursorException.class);
         assertThatThrownBy(() -> cursors.open(cursor, "acme", "GET /workspaces/{workspaceId}/collection"))
-                .isInstanceOf(Cursors.BadCursorException.class);
+                .isInstanceOf(InvalidCursorException.class);
     }
 
     private static CursorKeys.Key key(int id) {
@@ -82,7 +83,7 @@ class CursorsTest {
         // AND once key 1 is dropped (after the cursor lifetime), a cursor of key 1 is a bad cursor
         secret.set(new CursorKeys(key(2), List.of()));
         clock.now = clock.now.plus(Cursors.REFRESH).plusSeconds(1);
-        assertThatThrownBy(() -> after.open(old, "acme", ROUTE)).isInstanceOf(Cursors.BadCursorException.class);
+        assertThatThrownBy(() -> after.open(old, "acme", ROUTE)).isInstanceOf(InvalidCursorException.class);
     }
 
     @Test
@@ -93,7 +94,7 @@ class CursorsTest {
 
         String forged = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
 
-        assertThatThrownBy(() -> two.open(forged, "acme", ROUTE)).isInstanceOf(Cursors.BadCursorException.class);
+        assertThatThrownBy(() -> two.open(forged, "acme", ROUTE)).isInstanceOf(InvalidCursorException.class);
     }
 
     @Test

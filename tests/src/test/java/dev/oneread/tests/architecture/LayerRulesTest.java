@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The dependency rules of ARCHITECTURE.md ("Rules that keep it livable"), checked on the compiled main
+ * The dependency rules of docs/testing.md ("Layers"), checked on the compiled main
  * classes of shared, every function and local, which are all on this module's test classpath.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

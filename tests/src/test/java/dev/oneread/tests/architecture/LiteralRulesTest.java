@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The two text rules of ARCHITECTURE.md, over every main source file (shared, functions, local): only
+ * The two text rules of docs/architecture.md (docs/testing.md, "Literals"), over every main source file (shared, functions, local): only
  * {@code dev.oneread.keys} writes key strings, and only {@code dev.oneread.expr} writes expression
  * placeholders. String literals are read with the JDK's own Java parser, so comments and Javadoc never count
  * and a text block counts like any other literal; tests are not scanned.

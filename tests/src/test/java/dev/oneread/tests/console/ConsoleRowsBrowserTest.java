@@ -36,7 +36,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsoleRowsBrowserTest {
-    /** A row's height in the page (console.js ROW): one line of text. */
+    /** A row's height in the page (collection.js ROW): one line of text. */
     private static final long ROW_PX = 22;
 
     private final TestEngine engine = TestEngine.get();

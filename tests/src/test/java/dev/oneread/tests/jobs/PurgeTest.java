@@ -106,15 +106,11 @@ class PurgeTest {
                 LocalQueues.start(SamTemplate.load(engine.root.resolve("template.yaml")), table, Duration.ofSeconds(1));
         api.withJobQueue(queues.client(), queues.url("JobQueue"), delay, clock);
         FunctionConfig config = Api.config("RunJob", plan, table);
-        RunJobFunction worker = new RunJobFunction(
-                engine.functionClient("RunJob", table),
-                queues::client,
-                queues.url("JobQueue"),
-                config,
-                fence,
-                HotPartitionThreshold.defaults(),
-                config.jobPartitionShare(),
-                clock);
+        RunJobFunction worker = new RunJobFunction(RunJobFunction.Dependencies.of(
+                        engine.functionClient("RunJob", table), queues::client, queues.url("JobQueue"), config)
+                .withPurgeFence(fence)
+                .withHot(HotPartitionThreshold.defaults())
+                .withClock(clock));
         poller = QueuePoller.start(
                 queues.client(),
                 queues.url("JobQueue"),

@@ -40,7 +40,7 @@ public final class ConsoleLoad implements AutoCloseable {
     public static final int EXISTING = 2_000;
     public static final int CREATES = 2_000;
     public static final int CLIENTS = 4;
-    /** console.js's ROW (a row's height in px) and MARGIN (rows rendered above and below the visible ones). */
+    /** collection.js's ROW (a row's height in px) and MARGIN (rows rendered above and below the visible ones). */
     private static final int ROW = 22;
 
     private static final int MARGIN = 100;

@@ -25,13 +25,10 @@ public final class JobFunctions {
 
     /** The worker on the test's job queue (where a purge continues), with no purge fence. */
     public static RunJobFunction worker(DynamoDbClient client, LocalQueues queues, ShardPlan plan, String table) {
-        return new RunJobFunction(
-                client,
-                queues::client,
-                queues.url("JobQueue"),
-                Api.config("RunJob", plan, table),
-                Duration.ZERO,
-                HotPartitionThreshold.defaults());
+        return new RunJobFunction(RunJobFunction.Dependencies.of(
+                        client, queues::client, queues.url("JobQueue"), Api.config("RunJob", plan, table))
+                .withPurgeFence(Duration.ZERO)
+                .withHot(HotPartitionThreshold.defaults()));
     }
 
     /** The planner on the test's queues: the job queue, and its own for continuations. */

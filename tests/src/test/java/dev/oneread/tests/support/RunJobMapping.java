@@ -51,14 +51,14 @@ public record RunJobMapping(
             Predicate<Map<String, Object>> last,
             CountDownLatch finished,
             boolean echo) {
-        RunJobFunction worker = new RunJobFunction(
-                engine.functionClient("RunJob", table),
-                queues::client,
-                queues.url("JobQueue"),
-                Api.config("RunJob", plan, table),
-                Duration.ZERO,
-                hot,
-                share);
+        RunJobFunction worker = new RunJobFunction(RunJobFunction.Dependencies.of(
+                        engine.functionClient("RunJob", table),
+                        queues::client,
+                        queues.url("JobQueue"),
+                        Api.config("RunJob", plan, table))
+                .withPurgeFence(Duration.ZERO)
+                .withHot(hot)
+                .withShare(share));
         return QueuePoller.start(
                 queues.client(),
                 queues.url("JobQueue"),

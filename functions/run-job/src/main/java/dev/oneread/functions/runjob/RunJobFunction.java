@@ -31,51 +31,52 @@ public final class RunJobFunction implements RequestStreamHandler {
 
     /** Used by the Lambda runtime: the shared client and the function's environment. */
     public RunJobFunction() {
-        this(FunctionConfig.fromEnvironment("RunJob"));
+        this(Dependencies.fromEnvironment(FunctionConfig.fromEnvironment("RunJob")));
     }
 
-    private RunJobFunction(FunctionConfig config) {
-        this(
-                DynamoDbClients.shared(dev.oneread.store.calls.CallPath.JOB),
-                () -> SqsClients.fromEnvironment(config.environment()), // only a purge's continuation sends
-                config.environment().get("QUEUE_URL"),
-                config,
-                config.purgeFence(),
-                config.hotPartitionThreshold());
+    /** A worker on {@code dependencies}: the Lambda runtime's from the environment, or a test's own. */
+    public RunJobFunction(Dependencies dependencies) {
+        FunctionConfig config = dependencies.config();
+        // Without a queue (a task invoked by hand, outside a local world), a purge that runs out of time fails its
+        // message instead of continuing: it comes back after the visibility timeout and goes on all the same.
+        String queueUrl = dependencies.queueUrl();
+        this.worker = new JobWorker(
+                new StatsRollup(
+                        dependencies.client(),
+                        config.tableName(),
+                        config.shardPlan(),
+                        dependencies.hot(),
+                        dependencies.share()),
+                new WorkspacePurge(
+                        dependencies.client(),
+                        config.tableName(),
+                        config.shardPlan(),
+                        dependencies.purgeFence(),
+                        dependencies.share()),
+                queueUrl == null || queueUrl.isBlank() ? null : new TaskQueue(dependencies.sqs(), queueUrl),
+                dependencies.clock(),
+                config.shardPlan());
     }
 
     /**
+     * What the worker runs on: {@link #of} takes the function's configuration for the rest, and each {@code with*}
+     * replaces one part.
+     *
+     * <pre>{@code
+     * new RunJobFunction(RunJobFunction.Dependencies.of(client, sqs, queueUrl, config).withPurgeFence(Duration.ZERO));
+     * }</pre>
+     *
+     * @param client     the DynamoDB client every task calls through
+     * @param sqs        the queue client, built only when a purge sends its continuation
      * @param queueUrl   the job queue, where a purge that ran out of time sends its continuation (null: none)
+     * @param config     the function's configuration: its table and shard plan
      * @param purgeFence how long a purge waits after its DELETE (see WorkspacePurge)
      * @param hot        when the stats job reports a partition as hot
+     * @param share      the most of each partition's capacity a task may take (the template's JobPartitionShare)
+     * @param clock      what the tasks take as now (a purge's fence, a run id's admission): the system's, or one a
+     *     test moves to let a fence pass as an event
      */
-    public RunJobFunction(
-            DynamoDbClient client,
-            Supplier<SqsClient> sqs,
-            String queueUrl,
-            FunctionConfig config,
-            Duration purgeFence,
-            HotPartitionThreshold hot) {
-        this(client, sqs, queueUrl, config, purgeFence, hot, config.jobPartitionShare());
-    }
-
-    /** @param share the most of each partition's capacity a task may take (the template's JobPartitionShare) */
-    public RunJobFunction(
-            DynamoDbClient client,
-            Supplier<SqsClient> sqs,
-            String queueUrl,
-            FunctionConfig config,
-            Duration purgeFence,
-            HotPartitionThreshold hot,
-            JobPace.Share share) {
-        this(client, sqs, queueUrl, config, purgeFence, hot, share, Clock.systemUTC());
-    }
-
-    /**
-     * @param clock what the tasks take as now (a purge's fence, a run id's admission): the system's, or one a test
-     *     moves to let a fence pass as an event
-     */
-    public RunJobFunction(
+    public record Dependencies(
             DynamoDbClient client,
             Supplier<SqsClient> sqs,
             String queueUrl,
@@ -84,14 +85,44 @@ public final class RunJobFunction implements RequestStreamHandler {
             HotPartitionThreshold hot,
             JobPace.Share share,
             Clock clock) {
-        // Without a queue (a task invoked by hand, outside a local world), a purge that runs out of time fails its
-        // message instead of continuing: it comes back after the visibility timeout and goes on all the same.
-        this.worker = new JobWorker(
-                new StatsRollup(client, config.tableName(), config.shardPlan(), hot, share),
-                new WorkspacePurge(client, config.tableName(), config.shardPlan(), purgeFence, share),
-                queueUrl == null || queueUrl.isBlank() ? null : new TaskQueue(sqs, queueUrl),
-                clock,
-                config.shardPlan());
+        /** The fence, the threshold and the share as {@code config} gives them, on the system's clock. */
+        public static Dependencies of(
+                DynamoDbClient client, Supplier<SqsClient> sqs, String queueUrl, FunctionConfig config) {
+            return new Dependencies(
+                    client,
+                    sqs,
+                    queueUrl,
+                    config,
+                    config.purgeFence(),
+                    config.hotPartitionThreshold(),
+                    config.jobPartitionShare(),
+                    Clock.systemUTC());
+        }
+
+        /** The shared client, and the queue of the function's environment. */
+        static Dependencies fromEnvironment(FunctionConfig config) {
+            return of(
+                    DynamoDbClients.shared(dev.oneread.store.calls.CallPath.JOB),
+                    () -> SqsClients.fromEnvironment(config.environment()), // only a purge's continuation sends
+                    config.environment().get("QUEUE_URL"),
+                    config);
+        }
+
+        public Dependencies withPurgeFence(Duration purgeFence) {
+            return new Dependencies(client, sqs, queueUrl, config, purgeFence, hot, share, clock);
+        }
+
+        public Dependencies withHot(HotPartitionThreshold hot) {
+            return new Dependencies(client, sqs, queueUrl, config, purgeFence, hot, share, clock);
+        }
+
+        public Dependencies withShare(JobPace.Share share) {
+            return new Dependencies(client, sqs, queueUrl, config, purgeFence, hot, share, clock);
+        }
+
+        public Dependencies withClock(Clock clock) {
+            return new Dependencies(client, sqs, queueUrl, config, purgeFence, hot, share, clock);
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.oneread.store.calls;
 
 import dev.oneread.keys.SnapshotSafeRandom;
+import dev.oneread.model.PartitionCapacity;
 import dev.oneread.store.exceptions.StoreUnavailableException;
 import java.math.BigDecimal;
 import java.security.SecureRandom;
@@ -20,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
  * each bounded by the client's timeouts, so the job stops between pages and its continuation goes on from there,
  * instead of Lambda ending it mid-page (and SQS redelivering it from the start, five times, into the DLQ).
  *
- * <p><b>Capacity.</b> A partition serves at most 3,000 read and 1,000 write units a second, the tenant's own
+ * <p><b>Capacity.</b> A partition serves at most 3,000 read and 1,000 write units a second ({@link
+ * PartitionCapacity#DYNAMODB}), the tenant's own
  * requests included. A job takes at most its {@link Share} of that, per partition: a token bucket per partition
  * key value, read and write apart, holding at most one second of the share (as DynamoDB's own partition buckets
  * do), refilled at the share's rate and debited by what each call really consumed, as DynamoDB reported it in
@@ -67,11 +69,6 @@ public final class JobPace {
      * @param writeUnitsPerSecond at most this many write units a second on one partition key value
      */
     public record Share(double readUnitsPerSecond, double writeUnitsPerSecond) {
-        /** DynamoDB's per-partition limits (Developer Guide, "Partitions and data distribution"). */
-        public static final double PARTITION_READ_UNITS = 3_000;
-
-        public static final double PARTITION_WRITE_UNITS = 1_000;
-
         /**
          * The template's default JobPartitionShare: a quarter of a partition. A hot tenant is one whose own load
          * comes near one partition's capacity; a job taking a quarter leaves it three quarters, and still counts a
@@ -85,12 +82,13 @@ public final class JobPace {
             }
         }
 
-        /** {@code fraction} of a partition's read and write capacity: 0 (exclusive) to 1. */
+        /** {@code fraction} of a partition's read and write capacity ({@link PartitionCapacity#DYNAMODB}): 0 (exclusive) to 1. */
         public static Share of(double fraction) {
             if (!(fraction > 0) || fraction > 1) {
                 throw new IllegalArgumentException("a job's share of a partition is more than 0, at most 1");
             }
-            return new Share(PARTITION_READ_UNITS * fraction, PARTITION_WRITE_UNITS * fraction);
+            PartitionCapacity share = PartitionCapacity.DYNAMODB.times(fraction);
+            return new Share(share.readUnitsPerSecond(), share.writeUnitsPerSecond());
         }
     }
 

@@ -1,0 +1,63 @@
+// The Data tab's expression builder: an access pattern or a key condition, built by the server's expression
+// builder into the expression, the Java SDK v2 request and the aws CLI command, and run on the local table.
+
+import { call } from './api.js';
+import { renderRow } from './collection.js';
+import { $, el, plural, visible } from './dom.js';
+
+function form() {
+  const limit = Number($('#limit').value);
+  return {
+    pattern: $('#pattern').value,
+    workspace: $('#workspace').value.trim(),
+    projectId: $('#project-id').value.trim(),
+    partition: $('#partition').value,
+    operator: $('#operator').value,
+    value: $('#sort-value').value,
+    high: $('#sort-high').value,
+    descending: $('#descending').checked,
+    deployed: $('#deployed').checked,
+    limit: Number.isFinite(limit) ? limit : 20,
+  };
+}
+
+function showPatternFields() {
+  const pattern = $('#pattern').value;
+  for (const label of document.querySelectorAll('#builder-form [data-for]')) {
+    const wanted = label.dataset.for;
+    label.hidden = !(wanted === 'custom' ? pattern === 'custom'
+      : wanted === 'project' ? pattern === 'project' : pattern !== 'custom');
+  }
+}
+
+async function build(run) {
+  const error = $('#builder-error');
+  error.hidden = true;
+  try {
+    const data = await call(run ? 'expr/run' : 'expr', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form()),
+    });
+    $('#expr-expression').textContent = visible(data.expression);
+    $('#expr-java').textContent = visible(data.java);
+    $('#expr-cli').textContent = visible(data.cli);
+    const result = $('#run-result');
+    result.replaceChildren();
+    if (run) {
+      result.append(
+        el('p', { class: 'capacity' }, `${plural(data.count, 'item')} returned, ${data.scannedCount} read · consumed ${data.consumed} RCU · predicted ${data.predicted} RCU from item sizes`),
+        el('table', {}, el('tbody', {}, ...data.items.map(renderRow))));
+    }
+  } catch (e) {
+    error.textContent = visible(e.message);
+    error.hidden = false;
+  }
+}
+
+export function startBuilder() {
+  $('#pattern').addEventListener('change', showPatternFields);
+  // The snippets shown follow the toggle at once; running a query is left to the Run button.
+  $('#deployed').addEventListener('change', () => { if ($('#expr-cli').textContent) build(false); });
+  $('#builder-form').addEventListener('submit', (e) => { e.preventDefault(); build(false); });
+  $('#run').addEventListener('click', () => build(true));
+  showPatternFields();
+}

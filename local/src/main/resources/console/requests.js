@@ -1,0 +1,170 @@
+// The Data tab's request log: every request with its DynamoDB calls and their cost against the budget, filtered by
+// route, status class and tenant; the selected request's writes are highlighted in the open collection.
+
+import { call } from './api.js';
+import { highlight } from './collection.js';
+import { $, el, plural } from './dom.js';
+import { renderDiff, state } from './log.js';
+import { coalesce, everyLiveInterval } from './schedule.js';
+import { showError } from './status.js';
+
+function renderRequest(entry) {
+  const over = entry.budget?.over;
+  const totals = entry.totals ?? { calls: 0, capacity: '0' };
+  const item = el('li', {
+    class: `request${over ? ' over-budget' : ''}${entry.agree === false ? ' disagree' : ''}`,
+    'data-id': String(entry.id),
+    'data-route': entry.route ?? '',
+    'data-status-class': String(entry.status)[0],
+    'data-workspace': entry.workspace ?? '',
+  },
+    el('span', { class: `status s${String(entry.status)[0]}` }, String(entry.status ?? '·')),
+    el('span', { class: 'method' }, entry.method),
+    entry.source ? el('span', { class: 'source muted' }, ` from ${entry.source}${entry.items != null ? `: ${plural(entry.items, 'item')}` : ''} `) : null,
+    el('span', { class: 'path' }, entry.path),
+    el('span', { class: 'muted' }, ` ${entry.function ?? ''} · ${entry.durationMs ?? ''} ms`),
+    el('span', { class: 'cost', title: 'calls and capacity units, as the X-Dynamo-* headers say' },
+      `${totals.calls} call${totals.calls === 1 ? '' : 's'} · ${totals.capacity} CU`),
+    over ? el('span', { class: 'flag' }, `over budget: ${over}`) : null,
+    entry.problem ? el('span', { class: 'problem' }, ` ${entry.problem.title ?? ''}`) : null);
+  item.tabIndex = 0;
+  item.addEventListener('click', () => select(entry));
+  item.addEventListener('keydown', (e) => onListKey(e, item, () => select(entry)));
+  knowRoute(entry.route);
+  item.hidden = !shown(item);
+  return item;
+}
+
+/**
+ * Keyboard for a list whose items take the focus: Enter or Space does what a click does, the arrow keys move to
+ * the next or previous shown item, Home and End to the first and last.
+ */
+function onListKey(e, item, activate) {
+  const siblings = () => [...item.parentElement.children].filter((li) => !li.hidden && li.tabIndex >= 0);
+  const move = {
+    ArrowDown: () => item.nextElementSibling, ArrowUp: () => item.previousElementSibling,
+    Home: () => siblings()[0], End: () => siblings().at(-1),
+  }[e.key];
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    activate();
+  } else if (move) {
+    e.preventDefault();
+    let next = move();
+    while (next && next.hidden) next = e.key === 'ArrowUp' ? next.previousElementSibling : next.nextElementSibling;
+    next?.focus();
+  }
+}
+
+// ---- Log filters: route, status class, tenant; applied to the rows, so a live request is filtered as it comes in
+
+function knowRoute(route) {
+  if (!route || [...$('#log-route').options].some((o) => o.value === route)) return;
+  $('#log-route').append(el('option', { value: route }, route));
+}
+
+function shown(li) {
+  const route = $('#log-route').value;
+  const status = $('#log-status').value;
+  const tenant = $('#log-tenant').value.trim();
+  return (!route || li.dataset.route === route)
+    && (!status || li.dataset.statusClass === status)
+    && (!tenant || li.dataset.workspace === tenant);
+}
+
+function applyLogFilters() {
+  for (const li of document.querySelectorAll('#requests li.request')) li.hidden = !shown(li);
+}
+
+/** Entries the page keeps for the item panel's history: as many as the server's log (RequestLog.CAPACITY). */
+const LOG_ENTRIES = 2000;
+
+/** Requests the list shows; older ones stay in state.requests, for an item's history. */
+const LOG_ROWS = 500;
+const arrived = [];
+
+export function addRequest(entry) {
+  state.requests.unshift(entry);
+  if (state.requests.length > LOG_ENTRIES) state.requests.length = LOG_ENTRIES;
+  arrived.push(entry);
+  showArrived();
+}
+
+/** The requests arrived since the last draw, drawn together: a burst costs one change to the list, not one each. */
+const showArrived = coalesce(() => {
+  const entries = arrived.splice(0).slice(-LOG_ROWS).reverse();
+  const list = $('#requests');
+  list.prepend(...entries.map(renderRequest));
+  while (list.children.length > LOG_ROWS) list.lastElementChild.remove();
+  showRequestsEmpty();
+}, everyLiveInterval);
+
+/** The log's empty state says how to fill it. */
+function showRequestsEmpty() {
+  $('#requests-empty').hidden = $('#requests').children.length > 0;
+}
+
+function select(entry) {
+  state.selected = entry;
+  for (const li of document.querySelectorAll('#requests li')) li.classList.toggle('selected', li.dataset.id === String(entry.id));
+  const detail = $('#request-detail');
+  detail.hidden = false;
+  // replaceChildren would show a null as the text "null": the parts a request lacks are left out.
+  detail.replaceChildren(...[
+    el('h3', {}, `${entry.method} ${entry.path} → ${entry.status}`),
+    el('p', { class: 'headers' },
+      `X-Dynamo-Calls ${entry.headers?.calls ?? '—'} · X-Dynamo-Capacity ${entry.headers?.capacity ?? '—'} · `
+      + `log totals ${plural(entry.totals?.calls, 'call')}, ${entry.totals?.capacity} CU · `
+      + (entry.agree ? 'they agree' : 'they DISAGREE')),
+    entry.budget ? el('p', { class: entry.budget.over ? 'flag' : 'muted' },
+      `budget: ${entry.budget.description} (${plural(entry.budget.calls, 'call')}, ${entry.budget.capacity} CU)`
+      + (entry.budget.over ? ` — over: ${entry.budget.over}` : ' — within')) : null,
+    entry.problem ? el('p', { class: 'problem' },
+      `${entry.problem.title ?? ''}${entry.problem.detail ? `: ${entry.problem.detail}` : ''}`) : null,
+    el('ol', { class: 'calls' }, ...(entry.calls ?? []).map(renderCall)),
+    ...(entry.writes ?? []).map(renderDiff)].filter((part) => part != null));
+  highlight();
+}
+
+function renderCall(call) {
+  const e = call.expressions ?? {};
+  const lines = [
+    `${call.operation} ${call.table}${call.index ? ` index ${call.index}` : ''}`,
+    call.key ? `Key ${JSON.stringify(call.key)}` : `partition ${call.partition}`,
+    e.keyCondition ? `KeyConditionExpression ${e.keyCondition}` : null,
+    e.condition ? `ConditionExpression ${e.condition}` : null,
+    e.update ? `UpdateExpression ${e.update}` : null,
+    e.filter ? `FilterExpression ${e.filter}` : null,
+    e.projection ? `ProjectionExpression ${e.projection}` : null,
+    e.names ? `ExpressionAttributeNames ${JSON.stringify(e.names)}` : null,
+    e.values ? `ExpressionAttributeValues ${JSON.stringify(e.values)}` : null,
+    call.itemsRead != null ? `items read ${call.itemsRead}, returned ${call.itemsReturned}` : null,
+    `capacity ${call.capacity ?? '—'}${call.capacityEstimated ? ' (estimated: a refused write is billed, DynamoDB reports none)' : ''}`,
+    call.error ? `error ${call.error}` : null,
+    call.localOnly ? `local engine only, not counted against the budget: ${call.localOnly}` : null,
+  ].filter((l) => l != null);
+  return el('li', { class: 'call' }, el('pre', {}, lines.join('\n')));
+}
+
+async function loadRequests() {
+  const data = await call('requests');
+  state.requests = data.requests;
+  $('#requests').replaceChildren(...data.requests.slice(0, LOG_ROWS).map(renderRequest));
+  showRequestsEmpty();
+}
+
+/** The log emptied (its Clear button, or another page's): the list, the detail and the history go with it. */
+export function clearRequests() {
+  state.requests = [];
+  arrived.length = 0;
+  $('#requests').replaceChildren();
+  $('#request-detail').hidden = true;
+  showRequestsEmpty();
+}
+
+export function startRequests() {
+  for (const id of ['#log-route', '#log-status']) $(id).addEventListener('change', applyLogFilters);
+  $('#log-tenant').addEventListener('input', applyLogFilters);
+  $('#clear-log').addEventListener('click', () => call('requests', { method: 'DELETE' }).catch(showError));
+  loadRequests().catch(showError);
+}
