@@ -23,18 +23,18 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * so an item's identity can never disagree with its key.
  */
 public final class Items {
-    static final String NAME = "name";
-    static final String SETTINGS = "settings";
-    static final String DESCRIPTION = "description";
+    public static final String NAME = "name";
+    public static final String SETTINGS = "settings";
+    public static final String DESCRIPTION = "description";
     public static final String STATUS = "status";
-    static final String CREATED_AT = "createdAt";
-    static final String UPDATED_AT = "updatedAt";
+    public static final String CREATED_AT = "createdAt";
+    public static final String UPDATED_AT = "updatedAt";
     public static final String VERSION = "version";
     /**
      * A workspace's own project quota: set only by operators, and kept out of {@link #SETTINGS}, which its tenant
      * writes. A {@code settings.projectQuota} that older items carry is a setting like any other, not a quota.
      */
-    static final String PROJECT_QUOTA = "projectQuota";
+    public static final String PROJECT_QUOTA = "projectQuota";
     /**
      * Marks a tombstone: what a DELETE leaves at a project's shard key while its workspace is being moved into
      * shards, so that the move cannot copy the deleted project back. It has no version, so every versioned write
@@ -57,7 +57,7 @@ public final class Items {
 
     public static final String MIGRATION_UNTIL = "migrationUntil";
     /** The {@link CreationToken} of the request that created the item. */
-    static final String CREATION_TOKEN = "creationToken";
+    public static final String CREATION_TOKEN = "creationToken";
     // Idempotency records
     public static final String PAYLOAD_HASH = "payloadHash";
     public static final String IN_PROGRESS_UNTIL = "inProgressUntil";
@@ -82,7 +82,7 @@ public final class Items {
         return item;
     }
 
-    static Map<String, AttributeValue> workspaceItem(Workspace workspace) {
+    public static Map<String, AttributeValue> workspaceItem(Workspace workspace) {
         Map<String, AttributeValue> item = key(KeyCodec.workspaceKey(workspace.id()));
         item.put(NAME, AttributeValue.fromS(workspace.name()));
         item.put(SETTINGS, AttributeValues.fromJson(workspace.settings()));
@@ -97,7 +97,7 @@ public final class Items {
     }
 
     /** @param key where the project lives: its workspace's partition, or its shard */
-    static Map<String, AttributeValue> projectItem(Project project, PrimaryKey key) {
+    public static Map<String, AttributeValue> projectItem(Project project, PrimaryKey key) {
         Map<String, AttributeValue> item = key(key);
         item.put(NAME, AttributeValue.fromS(project.name()));
         if (project.description() != null) {
@@ -117,7 +117,7 @@ public final class Items {
     }
 
     /** True when {@code item} was created by the request that holds {@code token}. */
-    static boolean createdBy(Map<String, AttributeValue> item, CreationToken token) {
+    public static boolean createdBy(Map<String, AttributeValue> item, CreationToken token) {
         return token.value().equals(text(item, CREATION_TOKEN));
     }
 
@@ -140,7 +140,7 @@ public final class Items {
     }
 
     /** Neither a tombstone nor a workspace being purged: an item a reader sees. */
-    static boolean isLive(Map<String, AttributeValue> item) {
+    public static boolean isLive(Map<String, AttributeValue> item) {
         return !isTombstone(item) && !isPurging(item);
     }
 
@@ -164,7 +164,7 @@ public final class Items {
     }
 
     /** A tombstone at {@code key}: the key and the mark, nothing else. */
-    static Map<String, AttributeValue> tombstone(PrimaryKey key) {
+    public static Map<String, AttributeValue> tombstone(PrimaryKey key) {
         Map<String, AttributeValue> item = key(key);
         item.put(DELETED_DURING_MOVE, AttributeValue.fromBool(true));
         return item;
@@ -183,7 +183,7 @@ public final class Items {
      * The workspace an item holds, decoded strictly: an item this API could not have written (by hand, by another
      * version) is an {@link UndecodableItemException} naming its key and the attribute, never a half-read record.
      */
-    static Workspace workspace(Map<String, AttributeValue> item) {
+    public static Workspace workspace(Map<String, AttributeValue> item) {
         PrimaryKey key = keyOf(item);
         KeyCodec.PartitionRef partition = decodedKey(key, () -> KeyCodec.decodePartition(key.partition()));
         if (partition.sharded() || !KeyCodec.workspaceSortKey().equals(key.sort())) {
@@ -255,7 +255,7 @@ public final class Items {
     }
 
     /** The project an item holds, decoded strictly, as {@link #workspace} is. */
-    static Project project(Map<String, AttributeValue> item) {
+    public static Project project(Map<String, AttributeValue> item) {
         PrimaryKey key = keyOf(item);
         KeyCodec.PartitionRef partition = decodedKey(key, () -> KeyCodec.decodePartition(key.partition()));
         ProjectId id = decodedKey(key, () -> KeyCodec.decodeProjectSortKey(key.sort()));

@@ -7,7 +7,8 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.ListProjectsOperation;
+import dev.oneread.operations.WriteConditions;
 import dev.oneread.store.Items;
 import dev.oneread.store.internal.TableRequests;
 import java.time.Instant;
@@ -49,7 +50,7 @@ public final class StatsRequests {
 
     /** One page of a partition's projects, in key order, after {@code after}: eventually consistent. */
     public QueryRequest projectsPage(String partition, Optional<PrimaryKey> after) {
-        return table.query(ControlPlaneRequests.projectsIn(partition), PAGE - 1, true, after, false);
+        return table.query(ListProjectsOperation.projectsIn(partition), PAGE - 1, true, after, false);
     }
 
     /**
@@ -64,7 +65,7 @@ public final class StatsRequests {
         Update update = Update.set(STATS, AttributeValue.fromM(counts(count)))
                 .andSet(STATS_RUN, run)
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ControlPlaneRequests.notPurging())
+                        .and(WriteConditions.notPurging())
                         .and(Condition.attributeNotExists(STATS_RUN).or(Condition.lessThan(STATS_RUN, run))));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), ReturnValue.UPDATED_OLD);
     }
@@ -88,7 +89,7 @@ public final class StatsRequests {
         Path part = Path.of(STATS, shardPart(shard));
         Update update = Update.set(part, shardPartValue(count))
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ControlPlaneRequests.notPurging())
+                        .and(WriteConditions.notPurging())
                         .and(Condition.attributeExists(STATS))
                         .and(Condition.attributeNotExists(part).or(Condition.lessThan(part.then(PART_RUN), run))));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), ReturnValue.UPDATED_OLD);
@@ -99,7 +100,7 @@ public final class StatsRequests {
         AttributeValue stats = AttributeValue.fromM(Map.of(shardPart(shard), shardPartValue(count)));
         Update update = Update.set(STATS, stats)
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ControlPlaneRequests.notPurging())
+                        .and(WriteConditions.notPurging())
                         .and(Condition.attributeNotExists(STATS)));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), null);
     }
