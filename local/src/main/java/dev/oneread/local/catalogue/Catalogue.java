@@ -2,6 +2,7 @@ package dev.oneread.local.catalogue;
 
 import dev.oneread.operations.Descriptor;
 import dev.oneread.operations.Input;
+import dev.oneread.operations.JobOperation;
 import dev.oneread.operations.Operation;
 import dev.oneread.operations.Operations;
 import dev.oneread.operations.Sample;
@@ -59,6 +60,17 @@ public final class Catalogue {
                 .map(Operation::descriptor)
                 .forEach(d -> lines.add("| `" + d.route() + "`" + (d.operators() ? " (operators)" : "") + " | `"
                         + d.directory() + "` | " + d.calls() + " |"));
+        return lines;
+    }
+
+    /** The README's job table, as markdown lines: a test holds the README to it. */
+    public static List<String> jobsTable() {
+        List<String> lines =
+                new ArrayList<>(List.of("| job | function | started by | what it does |", "|---|---|---|---|"));
+        Operations.jobs().stream()
+                .map(JobOperation::descriptor)
+                .forEach(d -> lines.add(
+                        "| " + d.name() + " | `" + d.directory() + "` | " + d.startedBy() + " | " + d.does() + " |"));
         return lines;
     }
 

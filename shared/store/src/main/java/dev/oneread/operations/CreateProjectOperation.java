@@ -15,26 +15,26 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  *
  * <pre>{@code PutItemRequest put = CreateProjectOperation.generateRequest(context, project, CreationToken.random());}</pre>
  */
-public final class CreateProjectOperation implements Operation {
+public final class CreateProjectOperation extends Operation {
     public static final CreateProjectOperation INSTANCE = new CreateProjectOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("create-project")
-            .route("POST", "/workspaces/{workspaceId}/projects")
-            .function("CreateProject")
-            .scope(Scope.TENANT)
-            .inputs(Input.WORKSPACE)
-            .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META (read); EntityRef = WS#{workspaceId}[#nn]"
-                    + " AND Detail = PROJ#{ulid}, if absent; GSI1 STATUS#{status}#nn / PROJ#{ulid}")
-            .calls("1 GetItem + 1 PutItem")
-            .budget(CostBudget.of(
-                    "1 GetItem (the workspace exists) + 1 PutItem; with Idempotency-Key 4 (claim, get, put, complete)",
-                    2,
-                    CostBudget.Fan.NONE,
-                    4,
-                    CostBudget.WRITE_WITH_INDEX_ENTRY))
-            .build();
-
-    private CreateProjectOperation() {}
+    private CreateProjectOperation() {
+        super(Descriptor.builder("create-project")
+                .route("POST", "/workspaces/{workspaceId}/projects")
+                .function("CreateProject")
+                .scope(Scope.TENANT)
+                .inputs(Input.WORKSPACE)
+                .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META (read); EntityRef = WS#{workspaceId}[#nn]"
+                        + " AND Detail = PROJ#{ulid}, if absent; GSI1 STATUS#{status}#nn / PROJ#{ulid}")
+                .calls("1 GetItem + 1 PutItem")
+                .budget(CostBudget.of(
+                        "1 GetItem (the workspace exists) + 1 PutItem; with Idempotency-Key 4 (claim, get, put, complete)",
+                        2,
+                        CostBudget.Fan.NONE,
+                        4,
+                        CostBudget.WRITE_WITH_INDEX_ENTRY))
+                .build());
+    }
 
     /**
      * Creates a project at its home (its shard, for a hot workspace), never overwriting one; with the index keys of
@@ -45,12 +45,7 @@ public final class CreateProjectOperation implements Operation {
                 context.plan().locate(project.workspaceId(), project.id()).home();
         Map<String, AttributeValue> item = Items.projectItem(project, home);
         item.putAll(IndexEntries.statusEntry(context.plan(), project.status().name(), project.id()));
-        return context.table().put(WriteConditions.created(item, token), WriteConditions.keyIsFree());
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
+        return WriteConditions.create(context, item, token);
     }
 
     @Override

@@ -14,25 +14,26 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  *
  * <pre>{@code PutItemRequest put = CreateWorkspaceOperation.generateRequest(context, workspace, CreationToken.random());}</pre>
  */
-public final class CreateWorkspaceOperation implements Operation {
+public final class CreateWorkspaceOperation extends Operation {
     public static final CreateWorkspaceOperation INSTANCE = new CreateWorkspaceOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("create-workspace")
-            .route("POST", "/workspaces")
-            .function("CreateWorkspace")
-            .scope(Scope.OPERATOR)
-            .inputs(Input.WORKSPACE)
-            .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META, if absent; GSI1 WSREG#nn / WS#{workspaceId}")
-            .calls("1 PutItem")
-            .budget(CostBudget.of(
-                    "1 PutItem; with Idempotency-Key 3 (claim, put, complete)",
-                    1,
-                    CostBudget.Fan.NONE,
-                    3,
-                    CostBudget.WRITE_WITH_INDEX_ENTRY))
-            .build();
-
-    private CreateWorkspaceOperation() {}
+    private CreateWorkspaceOperation() {
+        super(Descriptor.builder("create-workspace")
+                .route("POST", "/workspaces")
+                .function("CreateWorkspace")
+                .scope(Scope.OPERATOR)
+                .inputs(Input.WORKSPACE)
+                .keyCondition(
+                        "EntityRef = WS#{workspaceId} AND Detail = META, if absent; GSI1 WSREG#nn / WS#{workspaceId}")
+                .calls("1 PutItem")
+                .budget(CostBudget.of(
+                        "1 PutItem; with Idempotency-Key 3 (claim, put, complete)",
+                        1,
+                        CostBudget.Fan.NONE,
+                        3,
+                        CostBudget.WRITE_WITH_INDEX_ENTRY))
+                .build());
+    }
 
     /**
      * Creates a workspace, never overwriting one: the put is conditional on the key being free. It carries its
@@ -41,12 +42,7 @@ public final class CreateWorkspaceOperation implements Operation {
     public static PutItemRequest generateRequest(OperationContext context, Workspace workspace, CreationToken token) {
         Map<String, AttributeValue> item = Items.workspaceItem(workspace);
         item.putAll(IndexEntries.registryEntry(context.plan(), workspace.id()));
-        return context.table().put(WriteConditions.created(item, token), WriteConditions.keyIsFree());
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
+        return WriteConditions.create(context, item, token);
     }
 
     @Override

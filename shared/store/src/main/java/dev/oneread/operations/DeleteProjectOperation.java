@@ -14,26 +14,27 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  *
  * <pre>{@code DeleteItemRequest delete = DeleteProjectOperation.generateRequest(context, key, ExpectedVersion.exactly(2));}</pre>
  */
-public final class DeleteProjectOperation implements Operation {
+public final class DeleteProjectOperation extends Operation {
     public static final DeleteProjectOperation INSTANCE = new DeleteProjectOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("delete-project")
-            .route("DELETE", "/workspaces/{workspaceId}/projects/{projectId}")
-            .function("DeleteProject")
-            .scope(Scope.TENANT)
-            .inputs(Input.WORKSPACE, Input.PROJECT)
-            .keyCondition("EntityRef = WS#{workspaceId}[#nn] AND Detail = PROJ#{projectId}, at the expected version")
-            .calls("1 DeleteItem")
-            .budget(CostBudget.of(
-                    "1 DeleteItem (while its tenant moves into shards: 2 where it may be, then 1 consistent GetItem of"
-                            + " the migration lease and, while a run holds it, 1 tombstone PutItem: 3 at most)",
-                    1,
-                    CostBudget.Fan.LOCATIONS_DELETE,
-                    0,
-                    CostBudget.WRITE_WITH_INDEX_ENTRY))
-            .build();
-
-    private DeleteProjectOperation() {}
+    private DeleteProjectOperation() {
+        super(Descriptor.builder("delete-project")
+                .route("DELETE", "/workspaces/{workspaceId}/projects/{projectId}")
+                .function("DeleteProject")
+                .scope(Scope.TENANT)
+                .inputs(Input.WORKSPACE, Input.PROJECT)
+                .keyCondition(
+                        "EntityRef = WS#{workspaceId}[#nn] AND Detail = PROJ#{projectId}, at the expected version")
+                .calls("1 DeleteItem")
+                .budget(CostBudget.of(
+                        "1 DeleteItem (while its tenant moves into shards: 2 where it may be, then 1 consistent GetItem of"
+                                + " the migration lease and, while a run holds it, 1 tombstone PutItem: 3 at most)",
+                        1,
+                        CostBudget.Fan.LOCATIONS_DELETE,
+                        0,
+                        CostBudget.WRITE_WITH_INDEX_ENTRY))
+                .build());
+    }
 
     /** Deletes a project that exists at one of its location's keys, at the expected version. */
     public static DeleteItemRequest generateRequest(
@@ -49,11 +50,6 @@ public final class DeleteProjectOperation implements Operation {
      */
     public static PutItemRequest tombstone(OperationContext context, PrimaryKey key) {
         return context.table().put(Items.tombstone(key));
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

@@ -15,25 +15,25 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  *
  * <pre>{@code UpdateItemRequest mark = DeleteWorkspaceOperation.generateRequest(context, id, ExpectedVersion.any(), runId, now);}</pre>
  */
-public final class DeleteWorkspaceOperation implements Operation {
+public final class DeleteWorkspaceOperation extends Operation {
     public static final DeleteWorkspaceOperation INSTANCE = new DeleteWorkspaceOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("delete-workspace")
-            .route("DELETE", "/workspaces/{workspaceId}")
-            .function("DeleteWorkspace")
-            .scope(Scope.OPERATOR)
-            .inputs(Input.WORKSPACE)
-            .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META, at the expected version if given")
-            .calls("1 UpdateItem + 1 SQS SendMessage (the purge)")
-            .budget(CostBudget.of(
-                    "1 UpdateItem (marks it purging) + 1 SQS SendMessage (its purge task)",
-                    1,
-                    CostBudget.Fan.NONE,
-                    0,
-                    CostBudget.WRITE_WITH_INDEX_ENTRY))
-            .build();
-
-    private DeleteWorkspaceOperation() {}
+    private DeleteWorkspaceOperation() {
+        super(Descriptor.builder("delete-workspace")
+                .route("DELETE", "/workspaces/{workspaceId}")
+                .function("DeleteWorkspace")
+                .scope(Scope.OPERATOR)
+                .inputs(Input.WORKSPACE)
+                .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META, at the expected version if given")
+                .calls("1 UpdateItem + 1 SQS SendMessage (the purge)")
+                .budget(CostBudget.of(
+                        "1 UpdateItem (marks it purging) + 1 SQS SendMessage (its purge task)",
+                        1,
+                        CostBudget.Fan.NONE,
+                        0,
+                        CostBudget.WRITE_WITH_INDEX_ENTRY))
+                .build());
+    }
 
     /**
      * Deletes a workspace, at the expected version if given: marks it purging (every read from now on is a 404,
@@ -47,16 +47,7 @@ public final class DeleteWorkspaceOperation implements Operation {
                 .andSet(Items.UPDATED_AT, AttributeValue.fromS(now.toString()))
                 .remove(KeyCodec.INDEX_PARTITION_KEY)
                 .remove(KeyCodec.INDEX_SORT_KEY);
-        return WriteConditions.versionedUpdate(
-                context,
-                KeyCodec.workspaceKey(workspaceId),
-                update,
-                WriteConditions.versionGuard(expected).and(WriteConditions.notPurging()));
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
+        return WriteConditions.versionedWorkspaceUpdate(context, workspaceId, update, expected);
     }
 
     @Override

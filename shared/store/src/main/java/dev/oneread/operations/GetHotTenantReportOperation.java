@@ -12,20 +12,24 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  *
  * <pre>{@code QueryRequest q = GetHotTenantReportOperation.generateRequest(OperationContext.of("oneread"), 50, Optional.empty());}</pre>
  */
-public final class GetHotTenantReportOperation implements Operation {
+public final class GetHotTenantReportOperation extends Operation {
     public static final GetHotTenantReportOperation INSTANCE = new GetHotTenantReportOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("hot-tenant-report")
-            .route("GET", "/reports/hot-tenants")
-            .function("GetHotTenantReport")
-            .scope(Scope.OPERATOR)
-            .keyCondition("EntityRef = " + KeyCodec.hotTenantReportPartition() + ", in partition order")
-            .calls("1 Query")
-            .budget(CostBudget.of(
-                    "1 Query per page, of the report's own partition", 1, CostBudget.Fan.NONE, 0, CostBudget.PAGE_READ))
-            .build();
-
-    private GetHotTenantReportOperation() {}
+    private GetHotTenantReportOperation() {
+        super(Descriptor.builder("hot-tenant-report")
+                .route("GET", "/reports/hot-tenants")
+                .function("GetHotTenantReport")
+                .scope(Scope.OPERATOR)
+                .keyCondition("EntityRef = " + KeyCodec.hotTenantReportPartition() + ", in partition order")
+                .calls("1 Query")
+                .budget(CostBudget.of(
+                        "1 Query per page, of the report's own partition",
+                        1,
+                        CostBudget.Fan.NONE,
+                        0,
+                        CostBudget.PAGE_READ))
+                .build());
+    }
 
     /** One page of the report, in partition order (a workspace's shards together), after {@code afterPartition}. */
     public static QueryRequest generateRequest(OperationContext context, int limit, Optional<String> afterPartition) {
@@ -38,11 +42,6 @@ public final class GetHotTenantReportOperation implements Operation {
                         true,
                         afterPartition.map(partition -> new PrimaryKey(report, partition)),
                         false);
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

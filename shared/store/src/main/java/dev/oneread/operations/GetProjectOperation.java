@@ -13,26 +13,26 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
  *
  * <pre>{@code GetItemRequest get = GetProjectOperation.generateRequest(context, key, false);}</pre>
  */
-public final class GetProjectOperation implements Operation {
+public final class GetProjectOperation extends Operation {
     public static final GetProjectOperation INSTANCE = new GetProjectOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("project")
-            .route("GET", "/workspaces/{workspaceId}/projects/{projectId}")
-            .function("GetProject")
-            .scope(Scope.TENANT)
-            .inputs(Input.WORKSPACE, Input.PROJECT)
-            .keyCondition("EntityRef = WS#{workspaceId} (its shard's, WS#{workspaceId}#nn, for a hot tenant)"
-                    + " AND Detail = PROJ#{projectId}")
-            .calls("1 GetItem")
-            .budget(CostBudget.of(
-                    "1 GetItem (the shard is computed from the id; 2 while its tenant moves into shards)",
-                    1,
-                    CostBudget.Fan.LOCATIONS,
-                    0,
-                    CostBudget.ITEM_READ))
-            .build();
-
-    private GetProjectOperation() {}
+    private GetProjectOperation() {
+        super(Descriptor.builder("project")
+                .route("GET", "/workspaces/{workspaceId}/projects/{projectId}")
+                .function("GetProject")
+                .scope(Scope.TENANT)
+                .inputs(Input.WORKSPACE, Input.PROJECT)
+                .keyCondition("EntityRef = WS#{workspaceId} (its shard's, WS#{workspaceId}#nn, for a hot tenant)"
+                        + " AND Detail = PROJ#{projectId}")
+                .calls("1 GetItem")
+                .budget(CostBudget.of(
+                        "1 GetItem (the shard is computed from the id; 2 while its tenant moves into shards)",
+                        1,
+                        CostBudget.Fan.LOCATIONS,
+                        0,
+                        CostBudget.ITEM_READ))
+                .build());
+    }
 
     /**
      * One project at one of its location's keys (see {@code ShardPlan#locate}): eventually consistent, or strongly
@@ -45,11 +45,6 @@ public final class GetProjectOperation implements Operation {
     /** The project the GetItem found (a tombstone is filtered out before: no project). */
     public static Project transformResponse(Map<String, AttributeValue> item) {
         return Items.project(item);
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

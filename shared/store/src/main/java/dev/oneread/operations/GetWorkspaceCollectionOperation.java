@@ -26,29 +26,30 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  *
  * <pre>{@code QueryRequest q = GetWorkspaceCollectionOperation.generateRequest(context, WorkspaceId.of("acme"), 20, Optional.empty());}</pre>
  */
-public final class GetWorkspaceCollectionOperation implements Operation {
-    public static final GetWorkspaceCollectionOperation INSTANCE = new GetWorkspaceCollectionOperation();
+public final class GetWorkspaceCollectionOperation extends Operation {
 
     private static final KeyCodec.SortKeyRange READABLE = KeyCodec.collectionSortKeyRange();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("workspace-collection")
-            .route("GET", "/workspaces/{workspaceId}/collection")
-            .function("GetWorkspaceCollection")
-            .scope(Scope.TENANT)
-            .inputs(Input.WORKSPACE)
-            .keyCondition("EntityRef = WS#{workspaceId} (and each shard's for a hot tenant) AND Detail BETWEEN "
-                    + READABLE.low() + " AND " + READABLE.high() + ", in key order")
-            .calls("1 Query (N for a hot tenant, 2N at most)")
-            .budget(CostBudget.of(
-                    "1 Query per page; a hot tenant's: 1 per partition, and at most 1 more per partition in a second"
-                            + " round",
-                    1,
-                    CostBudget.Fan.COLLECTION_PARTITIONS,
-                    0,
-                    CostBudget.PAGE_READ))
-            .build();
+    public static final GetWorkspaceCollectionOperation INSTANCE = new GetWorkspaceCollectionOperation();
 
-    private GetWorkspaceCollectionOperation() {}
+    private GetWorkspaceCollectionOperation() {
+        super(Descriptor.builder("workspace-collection")
+                .route("GET", "/workspaces/{workspaceId}/collection")
+                .function("GetWorkspaceCollection")
+                .scope(Scope.TENANT)
+                .inputs(Input.WORKSPACE)
+                .keyCondition("EntityRef = WS#{workspaceId} (and each shard's for a hot tenant) AND Detail BETWEEN "
+                        + READABLE.low() + " AND " + READABLE.high() + ", in key order")
+                .calls("1 Query (N for a hot tenant, 2N at most)")
+                .budget(CostBudget.of(
+                        "1 Query per page; a hot tenant's: 1 per partition, and at most 1 more per partition in a second"
+                                + " round",
+                        1,
+                        CostBudget.Fan.COLLECTION_PARTITIONS,
+                        0,
+                        CostBudget.PAGE_READ))
+                .build());
+    }
 
     /**
      * The item collection in key order, {@code META} to the last {@code PROJ#...} (bookkeeping items such as
@@ -97,11 +98,6 @@ public final class GetWorkspaceCollectionOperation implements Operation {
             throw new NotFoundException("workspace");
         }
         return new WorkspaceCollection(workspace, projects, page.next());
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

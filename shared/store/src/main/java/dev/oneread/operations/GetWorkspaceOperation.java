@@ -16,20 +16,20 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
  *
  * <pre>{@code GetItemRequest get = GetWorkspaceOperation.generateRequest(OperationContext.of("oneread"), WorkspaceId.of("acme"));}</pre>
  */
-public final class GetWorkspaceOperation implements Operation {
+public final class GetWorkspaceOperation extends Operation {
     public static final GetWorkspaceOperation INSTANCE = new GetWorkspaceOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("workspace")
-            .route("GET", "/workspaces/{workspaceId}")
-            .function("GetWorkspace")
-            .scope(Scope.TENANT)
-            .inputs(Input.WORKSPACE)
-            .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META")
-            .calls("1 GetItem")
-            .budget(CostBudget.of("1 GetItem", 1, CostBudget.Fan.NONE, 0, CostBudget.ITEM_READ))
-            .build();
-
-    private GetWorkspaceOperation() {}
+    private GetWorkspaceOperation() {
+        super(Descriptor.builder("workspace")
+                .route("GET", "/workspaces/{workspaceId}")
+                .function("GetWorkspace")
+                .scope(Scope.TENANT)
+                .inputs(Input.WORKSPACE)
+                .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META")
+                .calls("1 GetItem")
+                .budget(CostBudget.of("1 GetItem", 1, CostBudget.Fan.NONE, 0, CostBudget.ITEM_READ))
+                .build());
+    }
 
     /** One eventually consistent GetItem of {@code WS#id / META}. */
     public static GetItemRequest generateRequest(OperationContext context, WorkspaceId workspaceId) {
@@ -39,11 +39,6 @@ public final class GetWorkspaceOperation implements Operation {
     /** The workspace the GetItem found; none, or one being purged, is a 404. */
     public static Workspace transformResponse(Optional<Map<String, AttributeValue>> item) {
         return Items.workspace(item.filter(Items::isLive).orElseThrow(() -> new NotFoundException("workspace")));
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

@@ -17,25 +17,26 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  *
  * <pre>{@code QueryRequest q = ListProjectsByStatusOperation.generateRequestIn(context, "STATUS#ACTIVE#01", 20, Optional.empty());}</pre>
  */
-public final class ListProjectsByStatusOperation implements Operation {
-    public static final ListProjectsByStatusOperation INSTANCE = new ListProjectsByStatusOperation();
+public final class ListProjectsByStatusOperation extends Operation {
 
     /** Shared with ListWorkspaces: the index's fan-out, described once. */
     static final String INDEX_QUERIES = "1 Query per index shard per page (IndexShards, 8 by default), from"
             + " the index, and at most 1 more per shard in a second round";
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("by-status")
-            .route("GET", "/projects", "?status=")
-            .function("ListProjectsByStatus")
-            .scope(Scope.OPERATOR)
-            .inputs(Input.STATUS, Input.INDEX_SHARD)
-            .keyCondition(
-                    "GSI1PK = STATUS#{status}#nn (each index shard) AND begins_with(GSI1SK, PROJ#), newest" + " first")
-            .calls("S Queries on GSI1 (2S at most)")
-            .budget(CostBudget.of(INDEX_QUERIES, 1, CostBudget.Fan.INDEX_SHARDS, 0, CostBudget.PAGE_READ))
-            .build();
+    public static final ListProjectsByStatusOperation INSTANCE = new ListProjectsByStatusOperation();
 
-    private ListProjectsByStatusOperation() {}
+    private ListProjectsByStatusOperation() {
+        super(Descriptor.builder("by-status")
+                .route("GET", "/projects", "?status=")
+                .function("ListProjectsByStatus")
+                .scope(Scope.OPERATOR)
+                .inputs(Input.STATUS, Input.INDEX_SHARD)
+                .keyCondition("GSI1PK = STATUS#{status}#nn (each index shard) AND begins_with(GSI1SK, PROJ#), newest"
+                        + " first")
+                .calls("S Queries on GSI1 (2S at most)")
+                .budget(CostBudget.of(INDEX_QUERIES, 1, CostBudget.Fan.INDEX_SHARDS, 0, CostBudget.PAGE_READ))
+                .build());
+    }
 
     /**
      * Projects with one status in one index partition, newest first: {@code GSI1PK = partition}, and below the
@@ -55,11 +56,6 @@ public final class ListProjectsByStatusOperation implements Operation {
     /** The page the fan-out merged: its projects, as a workspace's list decodes them, and the position after it. */
     public static Page<Project> transformResponse(FanOut.Page page) {
         return ListProjectsOperation.transformResponse(page);
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

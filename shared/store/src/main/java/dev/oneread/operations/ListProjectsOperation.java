@@ -24,26 +24,26 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  *
  * <pre>{@code QueryRequest q = ListProjectsOperation.generateRequest(OperationContext.of("oneread"), WorkspaceId.of("acme"), 20, Optional.empty());}</pre>
  */
-public final class ListProjectsOperation implements Operation {
+public final class ListProjectsOperation extends Operation {
     public static final ListProjectsOperation INSTANCE = new ListProjectsOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("list-projects")
-            .route("GET", "/workspaces/{workspaceId}/projects")
-            .function("ListProjects")
-            .scope(Scope.TENANT)
-            .inputs(Input.WORKSPACE)
-            .keyCondition("EntityRef = WS#{workspaceId} (and each shard's, WS#{workspaceId}#nn, for a hot tenant)"
-                    + " AND begins_with(Detail, PROJ#), newest first")
-            .calls("1 Query (N for a hot tenant, 2N at most)")
-            .budget(CostBudget.of(
-                    "1 Query per page; a hot tenant's: 1 per shard, and at most 1 more per shard in a second round",
-                    1,
-                    CostBudget.Fan.PROJECT_PARTITIONS,
-                    0,
-                    CostBudget.PAGE_READ))
-            .build();
-
-    private ListProjectsOperation() {}
+    private ListProjectsOperation() {
+        super(Descriptor.builder("list-projects")
+                .route("GET", "/workspaces/{workspaceId}/projects")
+                .function("ListProjects")
+                .scope(Scope.TENANT)
+                .inputs(Input.WORKSPACE)
+                .keyCondition("EntityRef = WS#{workspaceId} (and each shard's, WS#{workspaceId}#nn, for a hot tenant)"
+                        + " AND begins_with(Detail, PROJ#), newest first")
+                .calls("1 Query (N for a hot tenant, 2N at most)")
+                .budget(CostBudget.of(
+                        "1 Query per page; a hot tenant's: 1 per shard, and at most 1 more per shard in a second round",
+                        1,
+                        CostBudget.Fan.PROJECT_PARTITIONS,
+                        0,
+                        CostBudget.PAGE_READ))
+                .build());
+    }
 
     /**
      * Projects newest first: {@code EntityRef = WS#id AND begins_with(Detail, "PROJ#")}, descending, resuming
@@ -77,11 +77,6 @@ public final class ListProjectsOperation implements Operation {
     /** The page the fan-out merged: its projects, and the position after it. */
     public static Page<Project> transformResponse(FanOut.Page page) {
         return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

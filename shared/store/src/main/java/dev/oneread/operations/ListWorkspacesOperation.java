@@ -17,25 +17,25 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  *
  * <pre>{@code QueryRequest q = ListWorkspacesOperation.generateRequestIn(context, "WSREG#01", 20, Optional.empty());}</pre>
  */
-public final class ListWorkspacesOperation implements Operation {
+public final class ListWorkspacesOperation extends Operation {
     public static final ListWorkspacesOperation INSTANCE = new ListWorkspacesOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("workspaces")
-            .route("GET", "/workspaces")
-            .function("ListWorkspaces")
-            .scope(Scope.OPERATOR)
-            .inputs(Input.INDEX_SHARD)
-            .keyCondition("GSI1PK = WSREG#nn (each index shard), in id order")
-            .calls("S Queries on GSI1 (2S at most)")
-            .budget(CostBudget.of(
-                    ListProjectsByStatusOperation.INDEX_QUERIES,
-                    1,
-                    CostBudget.Fan.INDEX_SHARDS,
-                    0,
-                    CostBudget.PAGE_READ))
-            .build();
-
-    private ListWorkspacesOperation() {}
+    private ListWorkspacesOperation() {
+        super(Descriptor.builder("workspaces")
+                .route("GET", "/workspaces")
+                .function("ListWorkspaces")
+                .scope(Scope.OPERATOR)
+                .inputs(Input.INDEX_SHARD)
+                .keyCondition("GSI1PK = WSREG#nn (each index shard), in id order")
+                .calls("S Queries on GSI1 (2S at most)")
+                .budget(CostBudget.of(
+                        ListProjectsByStatusOperation.INDEX_QUERIES,
+                        1,
+                        CostBudget.Fan.INDEX_SHARDS,
+                        0,
+                        CostBudget.PAGE_READ))
+                .build());
+    }
 
     /** Workspaces of one registry partition in id order, after the position's sort key when resuming. */
     public static QueryRequest generateRequestIn(
@@ -51,11 +51,6 @@ public final class ListWorkspacesOperation implements Operation {
     /** The page the fan-out merged: its workspaces, and the position after it. */
     public static Page<Workspace> transformResponse(FanOut.Page page) {
         return new Page<>(page.items().stream().map(Items::workspace).toList(), page.next());
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.oneread.operations;
 
+import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
 /**
@@ -10,13 +11,21 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
  *
  * <pre>{@code GetItemRequest get = GetWorkspaceOperation.generateRequest(context, WorkspaceId.of("acme"));}</pre>
  */
-public interface Operation {
+public abstract class Operation {
+    private final Descriptor descriptor;
+
+    protected Operation(Descriptor descriptor) {
+        this.descriptor = Objects.requireNonNull(descriptor, "descriptor");
+    }
+
     /** Its name, route, function, scope, key condition and cost. */
-    Descriptor descriptor();
+    public final Descriptor descriptor() {
+        return descriptor;
+    }
 
     /** The request it sends for {@code sample} (the first, where it sends more than one kind). */
-    DynamoDbRequest sampleRequest(Sample sample);
+    public abstract DynamoDbRequest sampleRequest(Sample sample);
 
     /** The keys it addresses for {@code sample}. */
-    KeyRange keys(Sample sample);
+    public abstract KeyRange keys(Sample sample);
 }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The list of operations: every route's one declaration, in the order {@code expr}, the console and the README list
+ * The list of operations: every route's one declaration (and, in {@link #jobs()}, every job's), in the order {@code expr}, the console and the README list
  * them (the everyday reads first). What else lists them is produced from it (the README's table and the runbook's
  * route list, {@code expr}'s subcommands, the console's builder and budgets, each function's budget and priming
  * request) or checked against it (template.yaml's HttpApi events and openapi.yaml's paths, by CatalogueTest).
@@ -27,7 +27,18 @@ public final class Operations {
             UpdateProjectOperation.INSTANCE,
             DeleteProjectOperation.INSTANCE);
 
+    private static final List<JobOperation> JOBS = List.of(
+            PlanJobsOperation.INSTANCE,
+            RunJobOperation.INSTANCE,
+            MigrateHotTenantOperation.INSTANCE,
+            BackfillIndexOperation.INSTANCE);
+
     private Operations() {}
+
+    /** Every job's operation, in the README's order: one per job function. */
+    public static List<JobOperation> jobs() {
+        return JOBS;
+    }
 
     /** Every operation, in catalogue order. */
     public static List<Operation> all() {

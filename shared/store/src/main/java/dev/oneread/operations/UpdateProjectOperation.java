@@ -16,25 +16,26 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  *
  * <pre>{@code UpdateItemRequest update = UpdateProjectOperation.generateRequest(context, key, patch, ExpectedVersion.exactly(2), now);}</pre>
  */
-public final class UpdateProjectOperation implements Operation {
+public final class UpdateProjectOperation extends Operation {
     public static final UpdateProjectOperation INSTANCE = new UpdateProjectOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("update-project")
-            .route("PATCH", "/workspaces/{workspaceId}/projects/{projectId}")
-            .function("UpdateProject")
-            .scope(Scope.TENANT)
-            .inputs(Input.WORKSPACE, Input.PROJECT)
-            .keyCondition("EntityRef = WS#{workspaceId}[#nn] AND Detail = PROJ#{projectId}, at the expected version")
-            .calls("1 UpdateItem")
-            .budget(CostBudget.of(
-                    "1 UpdateItem (2 while its tenant moves into shards)",
-                    1,
-                    CostBudget.Fan.LOCATIONS,
-                    0,
-                    CostBudget.WRITE_MOVING_INDEX_ENTRY))
-            .build();
-
-    private UpdateProjectOperation() {}
+    private UpdateProjectOperation() {
+        super(Descriptor.builder("update-project")
+                .route("PATCH", "/workspaces/{workspaceId}/projects/{projectId}")
+                .function("UpdateProject")
+                .scope(Scope.TENANT)
+                .inputs(Input.WORKSPACE, Input.PROJECT)
+                .keyCondition(
+                        "EntityRef = WS#{workspaceId}[#nn] AND Detail = PROJ#{projectId}, at the expected version")
+                .calls("1 UpdateItem")
+                .budget(CostBudget.of(
+                        "1 UpdateItem (2 while its tenant moves into shards)",
+                        1,
+                        CostBudget.Fan.LOCATIONS,
+                        0,
+                        CostBudget.WRITE_MOVING_INDEX_ENTRY))
+                .build());
+    }
 
     /** Changes a project at one of its location's keys, at the expected version, bumping it; never creates one. */
     public static UpdateItemRequest generateRequest(
@@ -55,11 +56,6 @@ public final class UpdateProjectOperation implements Operation {
                     .forEach(update::andSet);
         }
         return WriteConditions.versionedUpdate(context, key, update, WriteConditions.versionGuard(expected));
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override

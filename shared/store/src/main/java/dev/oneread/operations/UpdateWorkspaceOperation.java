@@ -17,20 +17,20 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  *
  * <pre>{@code UpdateItemRequest update = UpdateWorkspaceOperation.generateRequest(context, id, patch, ExpectedVersion.exactly(3), now);}</pre>
  */
-public final class UpdateWorkspaceOperation implements Operation {
+public final class UpdateWorkspaceOperation extends Operation {
     public static final UpdateWorkspaceOperation INSTANCE = new UpdateWorkspaceOperation();
 
-    private static final Descriptor DESCRIPTOR = Descriptor.builder("update-workspace")
-            .route("PATCH", "/workspaces/{workspaceId}")
-            .function("UpdateWorkspace")
-            .scope(Scope.TENANT)
-            .inputs(Input.WORKSPACE)
-            .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META, at the expected version")
-            .calls("1 UpdateItem")
-            .budget(CostBudget.of("1 UpdateItem", 1, CostBudget.Fan.NONE, 0, CostBudget.WRITE_WITH_INDEX_ENTRY))
-            .build();
-
-    private UpdateWorkspaceOperation() {}
+    private UpdateWorkspaceOperation() {
+        super(Descriptor.builder("update-workspace")
+                .route("PATCH", "/workspaces/{workspaceId}")
+                .function("UpdateWorkspace")
+                .scope(Scope.TENANT)
+                .inputs(Input.WORKSPACE)
+                .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META, at the expected version")
+                .calls("1 UpdateItem")
+                .budget(CostBudget.of("1 UpdateItem", 1, CostBudget.Fan.NONE, 0, CostBudget.WRITE_WITH_INDEX_ENTRY))
+                .build());
+    }
 
     /**
      * Changes a workspace at the version the caller expects (its ETag), bumping the version. The condition also
@@ -57,16 +57,7 @@ public final class UpdateWorkspaceOperation implements Operation {
         // The registry entry's keys, again: the same values every time, and a workspace written before the index
         // existed joins the registry with its first update.
         IndexEntries.registryEntry(context.plan(), workspaceId).forEach(update::andSet);
-        return WriteConditions.versionedUpdate(
-                context,
-                KeyCodec.workspaceKey(workspaceId),
-                update,
-                WriteConditions.versionGuard(expected).and(WriteConditions.notPurging()));
-    }
-
-    @Override
-    public Descriptor descriptor() {
-        return DESCRIPTOR;
+        return WriteConditions.versionedWorkspaceUpdate(context, workspaceId, update, expected);
     }
 
     @Override

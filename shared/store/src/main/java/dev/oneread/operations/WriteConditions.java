@@ -5,12 +5,14 @@ import dev.oneread.expr.Expression;
 import dev.oneread.expr.Update;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
+import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.store.Items;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -40,12 +42,12 @@ public final class WriteConditions {
     }
 
     /** The condition of a create: the key is free, so that it never overwrites. */
-    static Expression keyIsFree() {
+    private static Expression keyIsFree() {
         return Condition.attributeNotExists(KeyCodec.PARTITION_KEY).build();
     }
 
     /** An item to create, marked with the request creating it: a refused retry recognises its own item by it. */
-    static Map<String, AttributeValue> created(Map<String, AttributeValue> item, CreationToken token) {
+    private static Map<String, AttributeValue> created(Map<String, AttributeValue> item, CreationToken token) {
         item.put(Items.CREATION_TOKEN, AttributeValue.fromS(token.value()));
         return item;
     }
@@ -56,6 +58,24 @@ public final class WriteConditions {
      */
     public static GetItemRequest readAfterConflict(OperationContext context, PrimaryKey key) {
         return context.table().get(key, true);
+    }
+
+    /**
+     * A create of {@code item}, marked with {@code token}, that never overwrites: a refusal means the key is taken (by
+     * another request's item, or by this request's own from an attempt whose answer was lost).
+     */
+    static PutItemRequest create(OperationContext context, Map<String, AttributeValue> item, CreationToken token) {
+        return context.table().put(created(item, token), keyIsFree());
+    }
+
+    /** A versioned update of a workspace that is not being purged: a DELETE wins over every later write. */
+    static UpdateItemRequest versionedWorkspaceUpdate(
+            OperationContext context, WorkspaceId workspaceId, Update update, ExpectedVersion expected) {
+        return versionedUpdate(
+                context,
+                KeyCodec.workspaceKey(workspaceId),
+                update,
+                versionGuard(expected).and(notPurging()));
     }
 
     /** A versioned update at {@code key} under {@code condition}, bumping the version, returning the item after. */

@@ -60,6 +60,72 @@ class CatalogueTest {
     }
 
     @Test
+    void readme_shouldShowTheJobTableTheJobOperationsGenerate() throws IOException {
+        List<String> table = Files.readAllLines(root.resolve("README.md")).stream()
+                .dropWhile(line -> !line.equals(Catalogue.jobsTable().get(0)))
+                .takeWhile(line -> line.startsWith("|"))
+                .toList();
+
+        assertThat(table)
+                .as("README.md's job table; `oneread-local catalogue --jobs` prints it")
+                .isEqualTo(Catalogue.jobsTable());
+    }
+
+    @Test
+    void template_shouldDeclareEveryFunctionAsAnOperationsOrAJobs_withTheJobsEvents() {
+        SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
+        Map<String, List<String>> functions = new java.util.TreeMap<>();
+        template.resourcesOfType("AWS::Serverless::Function")
+                .forEach((id, resource) -> functions.put(
+                        id,
+                        SamTemplate.map(SamTemplate.map(resource.get("Properties"))
+                                        .get("Events"))
+                                .values()
+                                .stream()
+                                .map(event -> (String) SamTemplate.map(event).get("Type"))
+                                .filter(type -> !"HttpApi".equals(type))
+                                .toList()));
+
+        Map<String, List<String>> declared = new java.util.TreeMap<>();
+        descriptors().forEach(d -> declared.put(d.function(), List.of()));
+        Operations.jobs()
+                .forEach(job -> declared.put(
+                        job.descriptor().function(), job.descriptor().events()));
+        // the user pool's token trigger: it adds a claim, and calls no table (see AddWorkspacesClaimFunction)
+        declared.put("AddWorkspacesClaim", List.of());
+        assertThat(functions)
+                .as("template.yaml's functions and their events other than HttpApi, against the operations and jobs")
+                .isEqualTo(declared);
+    }
+
+    @Test
+    void events_shouldHoldOneEventPerOperation_onItsRoute() throws IOException {
+        // GIVEN events/: one API Gateway event per route's function (a job's event has no routeKey)
+        Map<String, String> routed = new java.util.TreeMap<>();
+        try (Stream<Path> files = Files.list(root.resolve("events"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
+                JsonNode event = new YAMLMapper().readTree(Files.readString(file));
+                if (event.has("routeKey")) {
+                    routed.put(
+                            file.getFileName().toString(),
+                            event.path("routeKey").asString() + ", context "
+                                    + event.path("requestContext")
+                                            .path("routeKey")
+                                            .asString());
+                }
+            }
+        }
+
+        // THEN each operation has its function's event, on its route, and no event is on another route
+        Map<String, String> expected = new java.util.TreeMap<>();
+        descriptors()
+                .forEach(d -> expected.put(
+                        d.directory() + ".json",
+                        d.route().key() + ", context " + d.route().key()));
+        assertThat(routed).as("events/ (file, routeKey) against the operations").isEqualTo(expected);
+    }
+
+    @Test
     void runbook_shouldListTheRoutesTheOperationsDeclare() throws IOException {
         // GIVEN the runbook's route list: the table under its heading
         List<String> lines = Files.readAllLines(root.resolve("docs/operations.md"));
