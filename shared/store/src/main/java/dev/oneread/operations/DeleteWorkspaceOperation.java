@@ -52,12 +52,9 @@ public final class DeleteWorkspaceOperation extends Operation {
 
     @Override
     public UpdateItemRequest sampleRequest(Sample sample) {
+        String purgeRun = sample.project().value(); // a ULID, as a purge run's id is
         return generateRequest(
-                sample.context(),
-                sample.workspace(),
-                ExpectedVersion.exactly(1),
-                sample.project().value(),
-                sample.now());
+                sample.context(), sample.workspace(), ExpectedVersion.exactly(1), purgeRun, sample.now());
     }
 
     @Override

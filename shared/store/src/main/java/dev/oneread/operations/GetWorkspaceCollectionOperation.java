@@ -102,16 +102,16 @@ public final class GetWorkspaceCollectionOperation extends Operation {
 
     @Override
     public QueryRequest sampleRequest(Sample sample) {
-        return generateRequest(sample.context(), sample.workspace(), sample.limit(), Optional.empty());
+        return generateRequestIn(sample.context(), partition(sample), sample.limit(), Optional.empty());
     }
 
     @Override
     public KeyRange keys(Sample sample) {
-        return new KeyRange(
-                KeyCodec.workspacePartition(sample.workspace()),
-                SortOperator.BETWEEN,
-                READABLE.low(),
-                READABLE.high(),
-                false);
+        return new KeyRange(partition(sample), SortOperator.BETWEEN, READABLE.low(), READABLE.high(), false);
+    }
+
+    /** The sample workspace's own partition (the collection's first, for a hot tenant). */
+    private static String partition(Sample sample) {
+        return KeyCodec.workspacePartition(sample.workspace());
     }
 }
