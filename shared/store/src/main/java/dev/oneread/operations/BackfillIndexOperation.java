@@ -1,7 +1,5 @@
 package dev.oneread.operations;
 
-import java.util.List;
-
 /**
  * The backfill job ({@code BackfillIndex}, an operator's): gives the index keys to items written before the index
  * (BackfillRequests).
@@ -12,12 +10,11 @@ public final class BackfillIndexOperation extends JobOperation {
     public static final BackfillIndexOperation INSTANCE = new BackfillIndexOperation();
 
     private BackfillIndexOperation() {
-        super(new JobDescriptor(
-                "backfill",
-                "BackfillIndex",
-                List.of(),
-                "an operator",
-                "gives the index keys to items written before the index",
-                List.of("BackfillRequests")));
+        super(JobDescriptor.builder("backfill")
+                .function("BackfillIndex")
+                .startedBy("an operator")
+                .does("gives the index keys to items written before the index")
+                .requests("BackfillRequests")
+                .build());
     }
 }

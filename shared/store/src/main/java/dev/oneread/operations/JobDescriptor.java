@@ -28,8 +28,56 @@ public record JobDescriptor(
         requests = List.copyOf(requests);
     }
 
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
     /** The folder of its function under {@code functions/}: the logical id in kebab case. */
     public String directory() {
         return function.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+    }
+
+    /** Builds a job's descriptor field by field, as {@link Descriptor.Builder} does a route's. */
+    public static final class Builder {
+        private final String name;
+        private String function;
+        private List<String> events = List.of();
+        private String startedBy;
+        private String does;
+        private List<String> requests = List.of();
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        public Builder function(String function) {
+            this.function = function;
+            return this;
+        }
+
+        /** The types of its function's template events; none for a job an operator invokes. */
+        public Builder events(String... events) {
+            this.events = List.of(events);
+            return this;
+        }
+
+        public Builder startedBy(String startedBy) {
+            this.startedBy = startedBy;
+            return this;
+        }
+
+        public Builder does(String does) {
+            this.does = does;
+            return this;
+        }
+
+        public Builder requests(String... requests) {
+            this.requests = List.of(requests);
+            return this;
+        }
+
+        public JobDescriptor build() {
+            return new JobDescriptor(name, function, events, startedBy, does, requests);
+        }
     }
 }
