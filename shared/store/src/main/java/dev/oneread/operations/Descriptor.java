@@ -58,6 +58,11 @@ public record Descriptor(
 
     /** The folder of its function under {@code functions/}: the logical id in kebab case. */
     public String directory() {
+        return directoryOf(function);
+    }
+
+    /** The folder of a function under {@code functions/}: its logical id in kebab case ({@code list-projects}). */
+    static String directoryOf(String function) {
         return function.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
     }
 

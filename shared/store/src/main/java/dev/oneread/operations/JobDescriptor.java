@@ -1,7 +1,6 @@
 package dev.oneread.operations;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -34,7 +33,7 @@ public record JobDescriptor(
 
     /** The folder of its function under {@code functions/}: the logical id in kebab case. */
     public String directory() {
-        return function.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+        return Descriptor.directoryOf(function);
     }
 
     /** Builds a job's descriptor field by field, as {@link Descriptor.Builder} does a route's. */
