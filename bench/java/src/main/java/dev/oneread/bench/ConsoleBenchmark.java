@@ -7,7 +7,9 @@ import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.CreateProjectOperation;
+import dev.oneread.operations.CreateWorkspaceOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.tests.support.BulkLoad;
 import dev.oneread.tests.support.Chromium;
 import dev.oneread.tests.support.LocalApi;
@@ -115,7 +117,7 @@ public final class ConsoleBenchmark {
 
     /** Writes the workspaces and projects with BatchWriteItem, as the store's own requests would store them. */
     private static int load(LocalApi api, String table, List<String> workspaces) {
-        ControlPlaneRequests requests = new ControlPlaneRequests(table);
+        OperationContext requests = OperationContext.of(table);
         Ulid ids = Ulid.generator();
         Instant now = Instant.now();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
@@ -124,13 +126,14 @@ public final class ConsoleBenchmark {
             WorkspaceId ws = WorkspaceId.of(String.format(
                     "tenant-%02d-%s", w, UUID.randomUUID().toString().substring(0, 4)));
             workspaces.add(ws.value());
-            items.add(requests.createWorkspace(
-                            new Workspace(ws, "Tenant " + w, Map.of(), now, now, 1), CreationToken.random())
+            items.add(CreateWorkspaceOperation.generateRequest(
+                            requests, new Workspace(ws, "Tenant " + w, Map.of(), now, now, 1), CreationToken.random())
                     .item());
             int count = w == 0 ? LARGE : OTHERS;
             for (int p = 0; p < count; p++) {
                 ProjectId id = ids.next();
-                items.add(requests.createProject(
+                items.add(CreateProjectOperation.generateRequest(
+                                requests,
                                 new Project(
                                         id,
                                         ws,

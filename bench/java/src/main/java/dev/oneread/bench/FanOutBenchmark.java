@@ -3,9 +3,10 @@ package dev.oneread.bench;
 import dev.oneread.functions.listprojects.ListProjectsFunction;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.operations.ListProjectsOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.calls.QueryPool;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
@@ -68,11 +69,12 @@ public final class FanOutBenchmark {
                 ApiEvent event = ApiEvent.of("GET", ApiEvent.PROJECTS)
                         .path("workspaceId", ws)
                         .query(Map.of("limit", "25"));
-                ControlPlaneRequests requests = new ControlPlaneRequests(TestEngine.TABLE, plan);
+                OperationContext requests = OperationContext.of(TestEngine.TABLE, plan);
                 List<QueryRequest> sameQueries = new ArrayList<>();
                 plan.projectPartitions(WorkspaceId.of(ws))
                         .partitions()
-                        .forEach(p -> sameQueries.add(requests.listProjectsIn(p, 25, Optional.empty())));
+                        .forEach(p -> sameQueries.add(
+                                ListProjectsOperation.generateRequestIn(requests, p, 25, Optional.empty())));
                 List<Double> parallel = new ArrayList<>();
                 List<Double> sequential = new ArrayList<>();
                 for (int round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {

@@ -10,9 +10,10 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.model.PartitionCapacity;
+import dev.oneread.operations.ListProjectsOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
-import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.calls.QueryPool;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
@@ -269,10 +270,11 @@ public final class HotTenantBench {
             Map<String, Object> first = engine.invoke(list, page);
             BigDecimal pageUnits = new BigDecimal(header(first, "x-dynamo-capacity"));
             int calls = Integer.parseInt(header(first, "x-dynamo-calls"));
-            ControlPlaneRequests requests = new ControlPlaneRequests(TestEngine.TABLE, plan);
+            OperationContext requests = OperationContext.of(TestEngine.TABLE, plan);
             BigDecimal fullFanOut = plan.projectPartitions(WorkspaceId.of(ws)).partitions().stream()
                     .map(partition -> engine.client
-                            .query(requests.listProjectsIn(partition, PAGE_SIZE, Optional.empty()))
+                            .query(ListProjectsOperation.generateRequestIn(
+                                    requests, partition, PAGE_SIZE, Optional.empty()))
                             .consumedCapacity()
                             .capacityUnits())
                     .map(BigDecimal::valueOf)

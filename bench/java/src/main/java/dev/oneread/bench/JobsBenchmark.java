@@ -9,7 +9,9 @@ import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.Workspace;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.CreateProjectOperation;
+import dev.oneread.operations.CreateWorkspaceOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.BulkLoad;
 import dev.oneread.tests.support.JobFunctions;
@@ -89,16 +91,18 @@ public final class JobsBenchmark {
 
     /** 2,000 workspaces with 3 projects each, written with BatchWriteItem as the store would write them. */
     private static void load(TestEngine engine, String table, ShardPlan plan) {
-        ControlPlaneRequests requests = new ControlPlaneRequests(table, plan);
+        OperationContext requests = OperationContext.of(table, plan);
         dev.oneread.keys.Ulid ids = dev.oneread.keys.Ulid.generator();
         Instant now = Instant.now();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         for (int w = 0; w < WORKSPACES; w++) {
             WorkspaceId ws = WorkspaceId.of(String.format("bench-%04d", w));
-            items.add(requests.createWorkspace(new Workspace(ws, "W", Map.of(), now, now, 1), CreationToken.random())
+            items.add(CreateWorkspaceOperation.generateRequest(
+                            requests, new Workspace(ws, "W", Map.of(), now, now, 1), CreationToken.random())
                     .item());
             for (int p = 0; p < 3; p++) {
-                items.add(requests.createProject(
+                items.add(CreateProjectOperation.generateRequest(
+                                requests,
                                 new dev.oneread.model.Project(
                                         ids.next(), ws, "p", null, dev.oneread.model.ProjectStatus.ACTIVE, now, now, 1),
                                 CreationToken.random())

@@ -13,8 +13,10 @@ import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
+import dev.oneread.operations.CreateProjectOperation;
+import dev.oneread.operations.CreateWorkspaceOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.runtime.DynamoDbClients;
-import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.calls.JobPace;
 import dev.oneread.tests.support.BulkLoad;
 import java.nio.file.Files;
@@ -88,12 +90,13 @@ public final class MillionBenchmark {
         try (DynaliteEngine engine =
                 DynaliteEngine.start(ProjectRoot.find(), dataDir, PartitionLimits.OFF, IndexLag.OFF)) {
             DynamoDbClient client = open(engine);
-            ControlPlaneRequests requests = new ControlPlaneRequests(TABLE, plan);
+            OperationContext requests = OperationContext.of(TABLE, plan);
             Instant now = Instant.now();
             BulkLoad.putAll(
                     client,
                     TABLE,
-                    List.of(requests.createWorkspace(
+                    List.of(CreateWorkspaceOperation.generateRequest(
+                                    requests,
                                     new Workspace(tenant, tenant.value(), Map.of(), now, now, 1),
                                     CreationToken.random())
                             .item()));
@@ -108,7 +111,8 @@ public final class MillionBenchmark {
                     Ulid ids = Ulid.generator();
                     List<Map<String, AttributeValue>> items = new ArrayList<>();
                     for (int i = 0; i < count; i++) {
-                        items.add(requests.createProject(
+                        items.add(CreateProjectOperation.generateRequest(
+                                        requests,
                                         new Project(
                                                 ids.next(),
                                                 tenant,

@@ -5,12 +5,13 @@ import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.keys.IndexPlan;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.catalogue.AccessPattern;
-import dev.oneread.local.catalogue.AccessPatterns;
-import dev.oneread.local.catalogue.Sample;
+import dev.oneread.local.catalogue.Catalogue;
 import dev.oneread.local.expr.RequestPrinter;
 import dev.oneread.local.expr.TypedQuery;
 import dev.oneread.model.ProjectStatus;
+import dev.oneread.operations.Input;
+import dev.oneread.operations.Operation;
+import dev.oneread.operations.Sample;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,14 +82,14 @@ public final class ExprCommand implements Callable<Integer> {
     public static void addPatterns(CommandLine expr, CommandLine.IFactory factory, CommandIo io) {
         List<String> synopsis =
                 new ArrayList<>(List.of(expr.getCommandSpec().usageMessage().customSynopsis()));
-        for (AccessPattern pattern : AccessPatterns.offeredIn(AccessPattern.Tool.EXPR)) {
-            boolean index = pattern.inputs().contains(AccessPattern.Input.INDEX_SHARD);
-            synopsis.add("       expr " + pattern.name()
-                    + (pattern.inputs().contains(AccessPattern.Input.STATUS) ? " --status STATUS" : "")
-                    + (pattern.inputs().contains(AccessPattern.Input.WORKSPACE) ? " --workspace ID" : "")
+        for (Operation pattern : Catalogue.offeredIn(Catalogue.Tool.EXPR)) {
+            boolean index = pattern.descriptor().inputs().contains(Input.INDEX_SHARD);
+            synopsis.add("       expr " + pattern.descriptor().name()
+                    + (pattern.descriptor().inputs().contains(Input.STATUS) ? " --status STATUS" : "")
+                    + (pattern.descriptor().inputs().contains(Input.WORKSPACE) ? " --workspace ID" : "")
                     + (index ? " [--shard N] [--index-shards N]" : "")
                     + " [--limit N] [--table NAME]");
-            Object command = pattern.inputs().contains(AccessPattern.Input.STATUS)
+            Object command = pattern.descriptor().inputs().contains(Input.STATUS)
                     ? new StatusPattern(io, pattern)
                     : index ? new IndexPattern(io, pattern) : new WorkspacePattern(io, pattern);
             CommandLine subcommand = new CommandLine(command, factory);
@@ -97,17 +98,17 @@ public final class ExprCommand implements Callable<Integer> {
                     .usageMessage()
                     .description(
                             index
-                                    ? "One of the queries " + pattern.route()
-                                            + " sends: one per index shard, all at once."
-                                    : "The request " + pattern.function() + " sends.");
-            expr.addSubcommand(pattern.name(), subcommand);
+                                    ? "One of the queries "
+                                            + pattern.descriptor().route() + " sends: one per index shard, all at once."
+                                    : "The request " + pattern.descriptor().function() + " sends.");
+            expr.addSubcommand(pattern.descriptor().name(), subcommand);
         }
         expr.getCommandSpec().usageMessage().customSynopsis(synopsis.toArray(String[]::new));
     }
 
     /** Prints the request the store sends for {@code pattern} (a Query: {@code expr} offers only those). */
-    static int print(CommandIo io, AccessPattern pattern, Sample sample, CommandSpec spec) {
-        return print(io, (QueryRequest) pattern.request(sample), spec);
+    static int print(CommandIo io, Operation pattern, Sample sample, CommandSpec spec) {
+        return print(io, (QueryRequest) pattern.sampleRequest(sample), spec);
     }
 
     /** Prints the three renderings of {@code request} and returns the exit code. */
@@ -369,11 +370,11 @@ public final class ExprCommand implements Callable<Integer> {
         }
 
         /** Prints this shard's query of {@code pattern}, among the one per shard its page sends. */
-        int print(CommandIo io, AccessPattern pattern, Sample sample, CommandSpec spec) {
+        int print(CommandIo io, Operation pattern, Sample sample, CommandSpec spec) {
             io.out()
                     .println("# shard " + shard + " of " + shards
                             + ": the page sends one such query per shard, at once, and merges them "
-                            + (pattern.key(sample).descending() ? "newest first" : "in id order"));
+                            + (pattern.keys(sample).descending() ? "newest first" : "in id order"));
             return ExprCommand.print(io, pattern, sample, spec);
         }
     }
@@ -382,7 +383,7 @@ public final class ExprCommand implements Callable<Integer> {
     @Command(sortOptions = false, synopsisHeading = "usage: ")
     static final class WorkspacePattern implements Callable<Integer> {
         private final CommandIo io;
-        private final AccessPattern pattern;
+        private final Operation pattern;
 
         @Mixin
         private PatternOptions options;
@@ -390,7 +391,7 @@ public final class ExprCommand implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
 
-        WorkspacePattern(CommandIo io, AccessPattern pattern) {
+        WorkspacePattern(CommandIo io, Operation pattern) {
             this.io = io;
             this.pattern = pattern;
         }
@@ -411,7 +412,7 @@ public final class ExprCommand implements Callable<Integer> {
     @Command(sortOptions = false, synopsisHeading = "usage: ")
     static final class IndexPattern implements Callable<Integer> {
         private final CommandIo io;
-        private final AccessPattern pattern;
+        private final Operation pattern;
 
         @Spec
         private CommandSpec spec;
@@ -419,7 +420,7 @@ public final class ExprCommand implements Callable<Integer> {
         @Mixin
         private IndexOptions options;
 
-        IndexPattern(CommandIo io, AccessPattern pattern) {
+        IndexPattern(CommandIo io, Operation pattern) {
             this.io = io;
             this.pattern = pattern;
         }
@@ -434,7 +435,7 @@ public final class ExprCommand implements Callable<Integer> {
     @Command(sortOptions = false, synopsisHeading = "usage: ")
     static final class StatusPattern implements Callable<Integer> {
         private final CommandIo io;
-        private final AccessPattern pattern;
+        private final Operation pattern;
 
         @Spec
         private CommandSpec spec;
@@ -445,7 +446,7 @@ public final class ExprCommand implements Callable<Integer> {
         @Mixin
         private IndexOptions options;
 
-        StatusPattern(CommandIo io, AccessPattern pattern) {
+        StatusPattern(CommandIo io, Operation pattern) {
             this.io = io;
             this.pattern = pattern;
         }

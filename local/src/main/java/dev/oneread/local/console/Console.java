@@ -6,10 +6,10 @@ import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.RunningConfiguration;
 import dev.oneread.local.runner.ServedRequest;
+import dev.oneread.operations.Operations;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.exceptions.StoreException;
 import dev.oneread.store.stats.HotTenantReport;
@@ -434,12 +434,13 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         response.write(true, ByteBuffer.wrap(log.jsonLines().getBytes(StandardCharsets.UTF_8)), callback);
     }
 
-    /** Each function's cost budget, as the access-pattern catalogue declares it. */
+    /** Each function's cost budget, as its operation declares it. */
     private static Map<String, Object> budgets() {
         List<Map<String, Object>> budgets = new ArrayList<>();
-        AccessPatterns.all()
-                .forEach(p -> budgets.add(
-                        Map.of("function", p.function(), "budget", p.budget().description())));
+        Operations.all().stream()
+                .map(operation -> operation.descriptor())
+                .forEach(d -> budgets.add(
+                        Map.of("function", d.function(), "budget", d.budget().description())));
         return Map.of("budgets", budgets);
     }
 

@@ -6,11 +6,13 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.catalogue.AccessPattern;
-import dev.oneread.local.catalogue.AccessPatterns;
-import dev.oneread.local.catalogue.Sample;
+import dev.oneread.local.catalogue.Catalogue;
 import dev.oneread.local.expr.RequestPrinter;
 import dev.oneread.local.expr.TypedQuery;
+import dev.oneread.operations.Input;
+import dev.oneread.operations.KeyRange;
+import dev.oneread.operations.Operation;
+import dev.oneread.operations.Sample;
 import dev.oneread.store.items.ItemSize;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -49,7 +51,7 @@ final class ExpressionBuilder {
     }
 
     /** What a query selects: one partition, a sort-key condition and an order (the key range), and a limit. */
-    record Selection(AccessPattern.KeyRange key, int limit) {}
+    record Selection(KeyRange key, int limit) {}
 
     /** A built query: the request as sent, and what it selects. */
     /** A form's query, and the local engine its snippets name (empty: the deployed table). */
@@ -76,22 +78,23 @@ final class ExpressionBuilder {
         if (name.equals("custom")) {
             return custom(form, limit);
         }
-        List<AccessPattern> offered = AccessPatterns.offeredIn(AccessPattern.Tool.CONSOLE);
-        AccessPattern pattern = offered.stream()
-                .filter(p -> p.name().equals(name))
+        List<Operation> offered = Catalogue.offeredIn(Catalogue.Tool.CONSOLE);
+        Operation pattern = offered.stream()
+                .filter(p -> p.descriptor().name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new BadRequest("pattern must be "
                         + String.join(
-                                ", ", offered.stream().map(AccessPattern::name).toList()) + " or custom"));
+                                ", ",
+                                offered.stream().map(p -> p.descriptor().name()).toList()) + " or custom"));
         Sample sample = Sample.of(mirror.table()).withPlan(plan.get()).withLimit(limit);
-        if (pattern.inputs().contains(AccessPattern.Input.WORKSPACE)) {
+        if (pattern.descriptor().inputs().contains(Input.WORKSPACE)) {
             sample = sample.withWorkspace(workspace(form));
         }
-        if (pattern.inputs().contains(AccessPattern.Input.PROJECT)) {
+        if (pattern.descriptor().inputs().contains(Input.PROJECT)) {
             sample = sample.withProject(project(form));
         }
-        AccessPattern.KeyRange key = pattern.key(sample);
-        if (pattern.request(sample) instanceof QueryRequest query) {
+        KeyRange key = pattern.keys(sample);
+        if (pattern.sampleRequest(sample) instanceof QueryRequest query) {
             return new Built(query, new Selection(key, limit));
         }
         // A GetItem pattern runs as the Query of its one key: what it reads and costs is the same.
@@ -121,12 +124,12 @@ final class ExpressionBuilder {
         if (operator == SortOperator.BETWEEN && (high.isEmpty() || value.compareTo(high) > 0)) {
             throw new BadRequest("BETWEEN needs a high bound not below value");
         }
-        return query(new Selection(new AccessPattern.KeyRange(partition, operator, value, high, descending), limit));
+        return query(new Selection(new KeyRange(partition, operator, value, high, descending), limit));
     }
 
     /** The Query of a selection's key condition, as {@code expr query} builds it. */
     private Built query(Selection selection) {
-        AccessPattern.KeyRange key = selection.key();
+        KeyRange key = selection.key();
         KeyCondition condition = KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, key.partition());
         if (key.operator() != null) {
             condition = condition.sort(key.operator(), KeyCodec.SORT_KEY, key.value(), key.high());

@@ -15,13 +15,15 @@ import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.DeleteProjectOperation;
+import dev.oneread.operations.IndexEntries;
+import dev.oneread.operations.OperationContext;
+import dev.oneread.operations.WriteConditions;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.StoredItems;
 import dev.oneread.store.calls.CallAudit;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.items.DynamoJson;
-import dev.oneread.store.items.ItemConditions;
 import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -50,7 +52,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 final class ItemEdits {
     private final TableMirror mirror;
     private final WritableItems writable;
-    private final ControlPlaneRequests requests;
+    private final OperationContext context;
     private final ControlPlaneStore store;
     private final ShardPlan plan;
 
@@ -58,7 +60,7 @@ final class ItemEdits {
         this.mirror = mirror;
         this.plan = configuration.plan();
         this.writable = new WritableItems(mirror.table(), configuration.plan());
-        this.requests = new ControlPlaneRequests(mirror.table(), configuration.plan());
+        this.context = OperationContext.of(mirror.table(), configuration.plan());
         this.store = new ControlPlaneStore(mirror.client(), null, mirror.table(), configuration.plan())
                 .withProjectQuota(configuration.projectQuota());
     }
@@ -89,10 +91,10 @@ final class ItemEdits {
             // An edit never creates an item (the version guard), but it keeps none alive outside a workspace either.
             liveWorkspace(project.project().workspaceId(), tally);
         }
-        Condition guard = ItemConditions.versionGuard(ExpectedVersion.exactly(version));
+        Condition guard = WriteConditions.versionGuard(ExpectedVersion.exactly(version));
         if (decoded instanceof StoredItems.OfWorkspace) {
             // As every workspace write of the API: none but the purge's own touches a workspace being deleted.
-            guard = guard.and(ItemConditions.notPurging());
+            guard = guard.and(WriteConditions.notPurging());
         }
         Expression condition = guard.build();
         write(
@@ -176,7 +178,7 @@ final class ItemEdits {
         }
         requireNotMoving(KeyCodec.decodePartition(key.partition()).workspaceId(), tally);
         write(
-                requests.deleteProject(key, ExpectedVersion.exactly(version)),
+                DeleteProjectOperation.generateRequest(context, key, ExpectedVersion.exactly(version)),
                 key,
                 tally,
                 "it is not at version " + version + " any more (changed or deleted since it was read)");
@@ -270,15 +272,18 @@ final class ItemEdits {
         try {
             SortKey sort = KeyCodec.decodeSortKey(key.sort());
             if (sort.project().isEmpty()) {
-                return Optional.of(requests.registryEntry(
+                return Optional.of(IndexEntries.registryEntry(
+                        context.plan(),
                         KeyCodec.decodePartition(key.partition()).workspaceId()));
             }
             AttributeValue status = item.get(Items.STATUS);
             if (status == null || status.s() == null) {
                 return Optional.empty();
             }
-            return Optional.of(requests.statusEntry(
-                    ProjectStatus.valueOf(status.s()).name(), sort.project().get()));
+            return Optional.of(IndexEntries.statusEntry(
+                    context.plan(),
+                    ProjectStatus.valueOf(status.s()).name(),
+                    sort.project().get()));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -286,7 +291,7 @@ final class ItemEdits {
 
     /** A consistent GetItem through the tally: the item, or empty. */
     private Optional<Map<String, AttributeValue>> read(PrimaryKey key, CallTally tally) {
-        GetItemRequest get = requests.readAfterConflict(key);
+        GetItemRequest get = WriteConditions.readAfterConflict(context, key);
         Map<String, AttributeValue> item =
                 mirror.client().getItem(tagged(get, key, tally)).item();
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);

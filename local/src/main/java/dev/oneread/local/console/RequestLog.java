@@ -1,14 +1,15 @@
 package dev.oneread.local.console;
 
-import dev.oneread.http.CostBudget;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.local.catalogue.AccessPattern;
-import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.ServedRequest;
 import dev.oneread.model.DynamoDbNumber;
+import dev.oneread.operations.CostBudget;
+import dev.oneread.operations.Descriptor;
+import dev.oneread.operations.Operation;
+import dev.oneread.operations.Operations;
 import dev.oneread.store.items.DynamoJson;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -362,7 +363,7 @@ final class RequestLog implements ServedRequest.Observer {
 
     /**
      * Labels the consistent read the store makes after a refused conditional write when the engine did not return
-     * the item with the refusal (ControlPlaneRequests.readAfterConflict, WriteOutcome.Refused): a GetItem of the key
+     * the item with the refusal (WriteConditions.readAfterConflict, WriteOutcome.Refused): a GetItem of the key
      * the call before it failed to write by its condition. DynamoDB returns that item, so only dynalite costs it.
      */
     private static List<Map<String, Object>> labelLocalOnly(List<Map<String, Object>> calls) {
@@ -400,8 +401,9 @@ final class RequestLog implements ServedRequest.Observer {
 
     /** The route's budget for this request, and what of it was overrun. */
     private java.util.Optional<Map<String, Object>> budget(ServedRequest request, int calls, BigDecimal capacity) {
-        return AccessPatterns.ofFunction(request.function())
-                .map(AccessPattern::budget)
+        return Operations.ofFunction(request.function())
+                .map(Operation::descriptor)
+                .map(Descriptor::budget)
                 .map(budget -> {
                     CostBudget.Allowance allowance = budget.allowance(
                             plan.get(),

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpEndpoint;
 import dev.oneread.http.HttpResponse;
+import dev.oneread.operations.Operation;
 import dev.oneread.priming.PrimingContext;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.priming.PrimingSuccess;
@@ -35,6 +36,7 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
     static final int PRIMING_ROUNDS = 10;
 
     private final HttpEndpoint endpoint;
+    private final Optional<Operation> operation;
     /** SnapStart's hook: held here, since org.crac's global context may hold it weakly. */
     private final Resource snapshotHook = new Resource() {
         @Override
@@ -46,17 +48,35 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
         public void afterRestore(org.crac.Context<? extends Resource> context) {}
     };
 
+    /** A function with no operation of the list: no budget to log against, and no priming unless it says one. */
     protected HttpApiFunction(FunctionConfig config) {
-        this.endpoint = new HttpEndpoint(config);
+        this(config, Optional.empty());
+    }
+
+    /**
+     * The edge of {@code operation}: its requests are logged against the operation's budget, and it primes itself
+     * with a request on the operation's route.
+     */
+    protected HttpApiFunction(FunctionConfig config, Operation operation) {
+        this(config, Optional.of(operation));
+    }
+
+    private HttpApiFunction(FunctionConfig config, Optional<Operation> operation) {
+        this.endpoint = new HttpEndpoint(config, operation.map(Operation::descriptor));
+        this.operation = operation;
         Core.getGlobalContext().register(snapshotHook);
     }
 
     /** Parse and validate the request, make one store call, map the result. */
     protected abstract HttpResponse handle(ApiRequest request, CallTally tally);
 
-    /** The request this function primes its path with (see {@link PrimingRequest}); none by default. */
+    /**
+     * The request this function primes its path with (see {@link PrimingRequest}): by default its operation's route,
+     * as a caller of the operation's scope sends it; none without an operation. A function whose request needs
+     * more (an If-Match, a body, a query parameter) adds it to this one.
+     */
     protected Optional<PrimingRequest> primingRequest() {
-        return Optional.empty();
+        return operation.map(served -> PrimingRequest.of(served.descriptor()));
     }
 
     /**

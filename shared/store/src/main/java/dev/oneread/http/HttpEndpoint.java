@@ -2,6 +2,8 @@ package dev.oneread.http;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import dev.oneread.json.Json;
+import dev.oneread.operations.CostBudget;
+import dev.oneread.operations.Descriptor;
 import dev.oneread.runtime.CallDetailSink;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.calls.CallTally;
@@ -33,10 +35,18 @@ public final class HttpEndpoint {
 
     private final FunctionConfig config;
     private final Cursors cursors;
+    private final Optional<Descriptor> operation;
 
+    /** A frame with no operation: its requests are logged with no budget. */
     public HttpEndpoint(FunctionConfig config) {
+        this(config, Optional.empty());
+    }
+
+    /** @param operation the function's operation, whose route's budget each request is logged against */
+    public HttpEndpoint(FunctionConfig config, Optional<Descriptor> operation) {
         this.config = config;
         this.cursors = config.cursorKeys() == null ? null : new Cursors(config.cursorKeys(), Clock.systemUTC());
+        this.operation = operation;
     }
 
     /** The handler's part of one request. */
@@ -105,14 +115,17 @@ public final class HttpEndpoint {
     }
 
     /**
-     * The calls this request may make by its route's {@link CostBudget}, or none for an event that did not parse or
-     * is not one of the API's routes.
+     * The calls this request may make by its route's {@link CostBudget} (its operation's), or none for an event that
+     * did not parse or is not the operation's route. Only the function's own operation is read: its cold path never
+     * loads the list of every operation.
      */
     private Optional<CostBudget.Allowance> allowance(ApiRequest request) {
         if (request == null) {
             return Optional.empty();
         }
-        return CostBudget.ofRoute(request.routeKey())
+        return operation
+                .filter(served -> served.route().key().equals(request.routeKey()))
+                .map(Descriptor::budget)
                 .map(budget -> budget.allowance(
                         config.shardPlan(),
                         request.pathParameters(),

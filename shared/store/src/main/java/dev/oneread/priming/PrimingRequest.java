@@ -2,6 +2,7 @@ package dev.oneread.priming;
 
 import dev.oneread.http.Caller;
 import dev.oneread.http.HttpApiEvent;
+import dev.oneread.operations.Descriptor;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,7 +12,7 @@ import java.util.Map;
  * workspace that does not exist, and writes carry {@link #NO_SUCH_VERSION}, a version no item reaches, so DynamoDB
  * refuses them. The two creates are primed with a body their validation refuses, before any store call.
  *
- * <pre>{@code PrimingRequest.tenant("GET", "/workspaces/{workspaceId}").toEvent().toJsonBytes()}</pre>
+ * <pre>{@code PrimingRequest.of(GetWorkspaceOperation.INSTANCE.descriptor()).toEvent().toJsonBytes()}</pre>
  */
 public record PrimingRequest(
         String method,
@@ -29,6 +30,13 @@ public record PrimingRequest(
 
     /** A project id that no ULID generator gives out (time 0). */
     public static final String PROJECT = "00000000000000000000000000";
+
+    /** A request on the operation's route, from a caller of its scope (an operator for an operators' route). */
+    public static PrimingRequest of(Descriptor operation) {
+        String method = operation.route().method();
+        String path = operation.route().path();
+        return operation.operators() ? operator(method, path) : tenant(method, path);
+    }
 
     /** A tenant's request on {@code route}, whose {workspaceId} and {projectId} are the priming ones. */
     public static PrimingRequest tenant(String method, String route) {

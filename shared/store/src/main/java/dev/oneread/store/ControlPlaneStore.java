@@ -20,6 +20,20 @@ import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceCollection;
 import dev.oneread.model.WorkspacePatch;
+import dev.oneread.operations.CreateProjectOperation;
+import dev.oneread.operations.CreateWorkspaceOperation;
+import dev.oneread.operations.DeleteProjectOperation;
+import dev.oneread.operations.DeleteWorkspaceOperation;
+import dev.oneread.operations.GetProjectOperation;
+import dev.oneread.operations.GetWorkspaceCollectionOperation;
+import dev.oneread.operations.GetWorkspaceOperation;
+import dev.oneread.operations.ListProjectsByStatusOperation;
+import dev.oneread.operations.ListProjectsOperation;
+import dev.oneread.operations.ListWorkspacesOperation;
+import dev.oneread.operations.OperationContext;
+import dev.oneread.operations.UpdateProjectOperation;
+import dev.oneread.operations.UpdateWorkspaceOperation;
+import dev.oneread.operations.WriteConditions;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.calls.QueryPool;
 import dev.oneread.store.exceptions.AlreadyExistsException;
@@ -32,7 +46,6 @@ import dev.oneread.store.internal.WriteOutcome;
 import dev.oneread.store.items.Items;
 import dev.oneread.store.purge.Purge;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +56,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
- * One method per access pattern. Each builds its request with {@link ControlPlaneRequests} (pure), makes
- * exactly one DynamoDB call through {@link StoreCalls} (one per shard, in parallel, for a hot workspace's
- * lists), and maps the result back. A project is looked for where its {@link ProjectLocation} says, key after
+ * The facade of the routes' operations: one method per access pattern. Each builds its request with its operation
+ * ({@code dev.oneread.operations}, pure: {@link GetWorkspaceOperation} and the others), makes exactly one DynamoDB
+ * call through {@link StoreCalls} (one per shard, in parallel, for a hot workspace's lists), and maps the result
+ * back with its operation. A project is looked for where its {@link ProjectLocation} says, key after
  * key, by one walk; a refused versioned write becomes a {@link Conflict}, and only here an exception.
  *
  * <pre>{@code Workspace ws = store.getWorkspace(WorkspaceId.of("acme"), tally);}</pre>
@@ -56,7 +70,7 @@ public final class ControlPlaneStore {
     private final FanOut indexFanOut;
     private final ProjectQuota quota;
     private final RecentWorkspaces recentWorkspaces;
-    private final ControlPlaneRequests requests;
+    private final OperationContext context;
     private final ShardPlan plan;
     private final QueryPool pool;
     private final String tableName;
@@ -75,7 +89,7 @@ public final class ControlPlaneStore {
         this.calls = new StoreCalls(client, pool);
         this.fanOut = new FanOut(calls);
         this.indexFanOut = new FanOut(calls, KeyCodec.INDEX_SORT_KEY);
-        this.requests = new ControlPlaneRequests(tableName, plan);
+        this.context = OperationContext.of(tableName, plan);
         this.plan = plan;
         this.pool = pool;
         this.tableName = tableName;
@@ -88,7 +102,7 @@ public final class ControlPlaneStore {
         this.calls = from.calls;
         this.fanOut = from.fanOut;
         this.indexFanOut = from.indexFanOut;
-        this.requests = from.requests;
+        this.context = from.context;
         this.plan = from.plan;
         this.pool = from.pool;
         this.tableName = from.tableName;
@@ -130,13 +144,12 @@ public final class ControlPlaneStore {
 
     /** One workspace: 1 GetItem. One being purged is gone already (404). */
     public Workspace getWorkspace(WorkspaceId id, CallTally tally) {
-        return Items.workspace(calls.get(requests.getWorkspace(id), tally)
-                .filter(Items::isLive)
-                .orElseThrow(() -> new NotFoundException("workspace")));
+        return GetWorkspaceOperation.transformResponse(
+                calls.get(GetWorkspaceOperation.generateRequest(context, id), tally));
     }
 
     /**
-     * Deletes a workspace (see {@link ControlPlaneRequests#deleteWorkspace}): 1 UpdateItem. Returns the purge that
+     * Deletes a workspace (see {@link DeleteWorkspaceOperation}): 1 UpdateItem. Returns the purge that
      * will delete its items: this request's, or, when the workspace is being purged already, that purge, so a
      * second DELETE is answered as the first was and changes nothing. 404 when there is no such workspace; 412
      * when {@code expected} names another version (of a workspace being purged: another than the one its DELETE
@@ -145,10 +158,10 @@ public final class ControlPlaneStore {
     public Purge deleteWorkspace(
             WorkspaceId id, ExpectedVersion expected, String purgeRun, Instant now, CallTally tally) {
         PrimaryKey key = KeyCodec.workspaceKey(id);
-        return calls.update(requests.deleteWorkspace(id, expected, purgeRun, now), tally)
+        return calls.update(DeleteWorkspaceOperation.generateRequest(context, id, expected, purgeRun, now), tally)
                 .then(written -> new Purge(id, purgeRun, now), refused -> {
                     Map<String, AttributeValue> current = refused.current()
-                            .or(() -> calls.get(requests.readAfterConflict(key), tally))
+                            .or(() -> calls.get(WriteConditions.readAfterConflict(context, key), tally))
                             .filter(item -> !Items.isTombstone(item))
                             .orElseThrow(() -> new NotFoundException("workspace"));
                     if (Items.isPurging(current)) {
@@ -174,9 +187,12 @@ public final class ControlPlaneStore {
      */
     public Project getProject(WorkspaceId workspaceId, ProjectId projectId, CallTally tally) {
         ProjectLocation location = plan.locate(workspaceId, projectId);
-        return Items.project(walk(
+        return GetProjectOperation.transformResponse(walk(
                         location,
-                        key -> calls.get(requests.getProject(key, location.readConsistently(key)), tally)
+                        key -> calls.get(
+                                        GetProjectOperation.generateRequest(
+                                                context, key, location.readConsistently(key)),
+                                        tally)
                                 .filter(item -> !Items.isTombstone(item)))
                 .item());
     }
@@ -190,7 +206,12 @@ public final class ControlPlaneStore {
         Workspace workspace = new Workspace(
                 request.id(), request.name(), request.settings(), now, now, 1, null, request.projectQuota());
         PrimaryKey key = KeyCodec.workspaceKey(workspace.id());
-        return create(requests.createWorkspace(workspace, token), key, token, "workspace", tally)
+        return create(
+                        CreateWorkspaceOperation.generateRequest(context, workspace, token),
+                        key,
+                        token,
+                        "workspace",
+                        tally)
                 .map(Items::workspace)
                 .orElse(workspace);
     }
@@ -233,7 +254,7 @@ public final class ControlPlaneStore {
         Project project =
                 new Project(projectId, workspaceId, request.name(), request.description(), status, now, now, 1);
         PrimaryKey home = plan.locate(workspaceId, projectId).home();
-        return create(requests.createProject(project, token), home, token, "project", tally)
+        return create(CreateProjectOperation.generateRequest(context, project, token), home, token, "project", tally)
                 .map(Items::project)
                 .orElse(project);
     }
@@ -249,7 +270,7 @@ public final class ControlPlaneStore {
             PutItemRequest put, PrimaryKey key, CreationToken token, String what, CallTally tally) {
         return calls.put(put, tally).then(written -> Optional.empty(), refused -> {
             Optional<Map<String, AttributeValue>> inTheWay =
-                    refused.current().or(() -> calls.get(requests.readAfterConflict(key), tally));
+                    refused.current().or(() -> calls.get(WriteConditions.readAfterConflict(context, key), tally));
             if (inTheWay.isPresent() && Items.createdBy(inTheWay.get(), token)) {
                 return inTheWay;
             }
@@ -266,7 +287,8 @@ public final class ControlPlaneStore {
             WorkspaceId id, WorkspacePatch patch, ExpectedVersion expected, Instant now, CallTally tally) {
         PrimaryKey key = KeyCodec.workspaceKey(id);
         return Items.workspace(versioned(
-                        calls.update(requests.updateWorkspace(id, patch, expected, now), tally),
+                        calls.update(
+                                UpdateWorkspaceOperation.generateRequest(context, id, patch, expected, now), tally),
                         key,
                         expected,
                         "workspace",
@@ -289,7 +311,9 @@ public final class ControlPlaneStore {
         return Items.project(walk(
                         plan.locate(workspaceId, projectId),
                         key -> versioned(
-                                calls.update(requests.updateProject(key, patch, expected, now), tally),
+                                calls.update(
+                                        UpdateProjectOperation.generateRequest(context, key, patch, expected, now),
+                                        tally),
                                 key,
                                 expected,
                                 "project",
@@ -309,7 +333,11 @@ public final class ControlPlaneStore {
         Located deleted = walk(
                 location,
                 key -> versioned(
-                        calls.delete(requests.deleteProject(key, expected), tally), key, expected, "project", tally));
+                        calls.delete(DeleteProjectOperation.generateRequest(context, key, expected), tally),
+                        key,
+                        expected,
+                        "project",
+                        tally));
         List<PrimaryKey> copies = location.after(deleted.key());
         // Deleted where it was current during a move: a run that read the project before this delete may be about to
         // copy it, so its shard key gets a tombstone, which also replaces a copy the run made already, and refuses
@@ -319,13 +347,13 @@ public final class ControlPlaneStore {
         // lease was held, which the purge waits out). The source goes first: were the tombstone first and the
         // source's delete refused (412), the project would stay at its source with its move refused for good.
         if (!copies.isEmpty() && migrationRunHolds(workspaceId, now, tally)) {
-            copies.forEach(copy -> calls.put(requests.tombstone(copy), tally));
+            copies.forEach(copy -> calls.put(DeleteProjectOperation.tombstone(context, copy), tally));
         }
     }
 
     /** Whether a migration run holds the workspace's lease at {@code now}: 1 consistent GetItem. */
     private boolean migrationRunHolds(WorkspaceId workspaceId, Instant now, CallTally tally) {
-        return calls.get(requests.readAfterConflict(KeyCodec.workspaceKey(workspaceId)), tally)
+        return calls.get(WriteConditions.readAfterConflict(context, KeyCodec.workspaceKey(workspaceId)), tally)
                 .flatMap(Items::migrationLeaseUntil)
                 .filter(until -> until.isAfter(now))
                 .isPresent();
@@ -372,7 +400,7 @@ public final class ControlPlaneStore {
             return new Conflict.NotFound();
         }
         return Conflict.of(refused.current()
-                .or(() -> calls.get(requests.readAfterConflict(key), tally))
+                .or(() -> calls.get(WriteConditions.readAfterConflict(context, key), tally))
                 .filter(Items::isLive));
     }
 
@@ -388,10 +416,10 @@ public final class ControlPlaneStore {
                 position,
                 KeyCodec::decodeProjectSortKey,
                 limit,
-                requests::listProjectsIn,
+                (partition, take, after) -> ListProjectsOperation.generateRequestIn(context, partition, take, after),
                 Comparator.reverseOrder(),
                 tally);
-        return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
+        return ListProjectsOperation.transformResponse(page);
     }
 
     /**
@@ -406,26 +434,11 @@ public final class ControlPlaneStore {
                 position,
                 KeyCodec::decodeSortKey,
                 limit,
-                requests::workspaceCollectionIn,
+                (partition, take, after) ->
+                        GetWorkspaceCollectionOperation.generateRequestIn(context, partition, take, after),
                 Comparator.naturalOrder(),
                 tally);
-        Optional<Workspace> workspace = Optional.empty();
-        List<Project> projects = new ArrayList<>(page.items().size());
-        for (Map<String, AttributeValue> item : page.items()) {
-            if (Items.isWorkspace(item)) {
-                if (Items.isPurging(item)) {
-                    throw new NotFoundException("workspace");
-                }
-                workspace = Optional.of(Items.workspace(item));
-            } else {
-                projects.add(Items.project(item));
-            }
-        }
-        if (position.isEmpty() && workspace.isEmpty()) {
-            // The first page of a collection always holds META: without it the workspace does not exist.
-            throw new NotFoundException("workspace");
-        }
-        return new WorkspaceCollection(workspace, projects, page.next());
+        return GetWorkspaceCollectionOperation.transformResponse(page, position);
     }
 
     /**
@@ -442,10 +455,11 @@ public final class ControlPlaneStore {
                 position,
                 KeyCodec::decodeProjectSortKey,
                 limit,
-                requests::projectsByStatusIn,
+                (partition, take, before) ->
+                        ListProjectsByStatusOperation.generateRequestIn(context, partition, take, before),
                 Comparator.reverseOrder(),
                 tally);
-        return new Page<>(page.items().stream().map(Items::project).toList(), page.next());
+        return ListProjectsByStatusOperation.transformResponse(page);
     }
 
     /**
@@ -459,9 +473,9 @@ public final class ControlPlaneStore {
                 position,
                 KeyCodec::decodeWorkspaceIndexSortKey,
                 limit,
-                requests::workspacesIn,
+                (partition, take, after) -> ListWorkspacesOperation.generateRequestIn(context, partition, take, after),
                 Comparator.naturalOrder(),
                 tally);
-        return new Page<>(page.items().stream().map(Items::workspace).toList(), page.next());
+        return ListWorkspacesOperation.transformResponse(page);
     }
 }

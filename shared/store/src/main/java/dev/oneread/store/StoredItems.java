@@ -11,6 +11,7 @@ import dev.oneread.model.Project;
 import dev.oneread.model.ProjectQuota;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceStats;
+import dev.oneread.operations.IndexEntries;
 import dev.oneread.store.calls.InvocationDeadline;
 import dev.oneread.store.exceptions.UndecodableItemException;
 import dev.oneread.store.idempotency.IdempotencyRecord;
@@ -36,12 +37,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class StoredItems {
     private final ShardPlan plan;
-    private final ControlPlaneRequests requests;
 
     /** @param plan where the deployment puts each project (its hot tenants' shards) and its index entries */
     public StoredItems(String tableName, ShardPlan plan) {
         this.plan = plan;
-        this.requests = new ControlPlaneRequests(tableName, plan);
     }
 
     /** What an item is, once decoded. */
@@ -137,7 +136,7 @@ public final class StoredItems {
                 throw new UndecodableItemException(key, Items.PURGE_RUN + " without " + Items.DELETED_AT);
             }
         } else if (hasIndexKeys(item)) {
-            expected.putAll(requests.registryEntry(workspace.id()));
+            expected.putAll(IndexEntries.registryEntry(plan, workspace.id()));
         }
         copyIfValid(
                 item,
@@ -187,7 +186,7 @@ public final class StoredItems {
         Map<String, AttributeValue> expected = Items.projectItem(project, key);
         copyIfValid(item, expected, Items.CREATION_TOKEN, StoredItems::isCreationToken, "a creation token");
         if (hasIndexKeys(item)) {
-            expected.putAll(requests.statusEntry(project.status().name(), project.id()));
+            expected.putAll(IndexEntries.statusEntry(plan, project.status().name(), project.id()));
         }
         same(item, expected, key, "project");
         return project;

@@ -2,6 +2,7 @@ package dev.oneread.tests.architecture;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -33,6 +34,7 @@ class LayerRulesTest {
         "dev.oneread.expr..",
         "dev.oneread.model..",
         "dev.oneread.store..",
+        "dev.oneread.operations..",
         "dev.oneread.http..",
         "dev.oneread.jobs..",
         "dev.oneread.secrets..",
@@ -172,14 +174,37 @@ class LayerRulesTest {
     }
 
     @Test
+    void operations_shouldStandBelowTheFacadeTheFeaturesHttpRuntimeAndPriming() {
+        check(noClasses()
+                .that()
+                .resideInAPackage("dev.oneread.operations..")
+                .should()
+                .dependOnClassesThat(resideInAnyPackage(
+                                "dev.oneread.store.purge..",
+                                "dev.oneread.store.migration..",
+                                "dev.oneread.store.backfill..",
+                                "dev.oneread.store.stats..",
+                                "dev.oneread.store.report..",
+                                "dev.oneread.store.idempotency..",
+                                "dev.oneread.http..",
+                                "dev.oneread.runtime..",
+                                "dev.oneread.priming..",
+                                "dev.oneread.jobs..")
+                        .or(JavaClass.Predicates.equivalentTo(dev.oneread.store.ControlPlaneStore.class)))
+                .because("an operation builds requests and decodes answers; the facade and the features call it,"
+                        + " never the other way round"));
+    }
+
+    @Test
     void storeInternals_shouldBeUsedOnlyByTheStore() {
         check(noClasses()
                 .that()
-                .resideOutsideOfPackage("dev.oneread.store..")
+                .resideOutsideOfPackages("dev.oneread.store..", "dev.oneread.operations..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage(STORE_INTERNAL)
-                .because("store.internal is the plumbing of the store's features; the rest of the code goes through"
+                .because("store.internal is the plumbing of the store's features and operations; the rest of the code"
+                        + " goes through"
                         + " the store's public API"));
     }
 

@@ -12,8 +12,9 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
+import dev.oneread.operations.CreateProjectOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.runtime.DynamoDbClients;
-import dev.oneread.store.ControlPlaneRequests;
 import dev.oneread.store.calls.QueryPool;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
@@ -113,7 +114,7 @@ class ShardedPageRoundsTest {
     private Tenant tenant(Api api, String ws, int shards, int[] shardsOldestFirst) {
         ShardPlan plan = ShardPlan.parse(ws + "=" + shards, "");
         assertThat(api.createWorkspace(ws, "Rounds").status()).isEqualTo(201);
-        ControlPlaneRequests requests = new ControlPlaneRequests(api.table, plan);
+        OperationContext requests = OperationContext.of(api.table, plan);
         Ulid ulids = Ulid.generator();
         List<ProjectId> ids = new ArrayList<>();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
@@ -124,7 +125,8 @@ class ShardedPageRoundsTest {
             } while (plan.shardOf(WorkspaceId.of(ws), id) != shardsOldestFirst[i]);
             ids.add(id);
             Project project = new Project(id, WorkspaceId.of(ws), "p" + i, null, ProjectStatus.ACTIVE, now, now, 1);
-            items.add(requests.createProject(project, CreationToken.random()).item());
+            items.add(CreateProjectOperation.generateRequest(requests, project, CreationToken.random())
+                    .item());
         }
         BulkLoad.putAll(api.engine.client, api.table, items);
         List<ProjectId> newestFirst = new ArrayList<>(ids);
@@ -406,12 +408,12 @@ class ShardedPageRoundsTest {
             Tenant hot = tenant(api, Api.freshWorkspaceId("prop"), shards, placement);
             String plain = Api.freshWorkspaceId("plain");
             assertThat(api.createWorkspace(plain, "Unsharded").status()).isEqualTo(201);
-            ControlPlaneRequests unsharded = new ControlPlaneRequests(api.table);
+            OperationContext unsharded = OperationContext.of(api.table);
             List<Map<String, AttributeValue>> copies = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 ProjectId id = hot.newestFirst().get(count - 1 - i);
-                copies.add(unsharded
-                        .createProject(
+                copies.add(CreateProjectOperation.generateRequest(
+                                unsharded,
                                 new Project(
                                         id, WorkspaceId.of(plain), "p" + i, null, ProjectStatus.ACTIVE, now, now, 1),
                                 CreationToken.random())

@@ -12,7 +12,9 @@ import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.CreateProjectOperation;
+import dev.oneread.operations.CreateWorkspaceOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.IndexTruth;
@@ -51,7 +53,7 @@ class BackfillIndexTest {
     @Test
     void backfill_whileWritesContinue_shouldLeaveTheIndexEqualToTheBruteForce() throws Exception {
         // GIVEN 20 workspaces and 480 projects as written before the index existed: no GSI1PK, no GSI1SK
-        ControlPlaneRequests requests = new ControlPlaneRequests(table, plan);
+        OperationContext requests = OperationContext.of(table, plan);
         Instant now = Instant.parse("2026-11-01T00:00:00Z");
         List<String> workspaces = new ArrayList<>();
         Map<String, String> owner = new LinkedHashMap<>();
@@ -59,14 +61,17 @@ class BackfillIndexTest {
         for (int w = 0; w < WORKSPACES; w++) {
             String ws = String.format("old-%02d", w);
             workspaces.add(ws);
-            putWithoutIndexKeys(requests.createWorkspace(
-                    new Workspace(WorkspaceId.of(ws), "Old " + w, Map.of(), now, now, 1), CreationToken.random()));
+            putWithoutIndexKeys(CreateWorkspaceOperation.generateRequest(
+                    requests,
+                    new Workspace(WorkspaceId.of(ws), "Old " + w, Map.of(), now, now, 1),
+                    CreationToken.random()));
         }
         for (int p = 0; p < PROJECTS; p++) {
             String ws = workspaces.get(p % WORKSPACES);
             ProjectId id = ids.next();
             ProjectStatus status = ProjectStatus.values()[p % 3];
-            putWithoutIndexKeys(requests.createProject(
+            putWithoutIndexKeys(CreateProjectOperation.generateRequest(
+                    requests,
                     new Project(id, WorkspaceId.of(ws), "old " + p, null, status, now, now, 1),
                     CreationToken.random()));
             owner.put(id.value(), ws);

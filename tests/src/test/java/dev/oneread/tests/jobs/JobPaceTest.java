@@ -18,7 +18,9 @@ import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.model.Workspace;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.CreateProjectOperation;
+import dev.oneread.operations.CreateWorkspaceOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.store.calls.JobPace;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.BulkLoad;
@@ -214,19 +216,20 @@ class JobPaceTest {
     /** The tenant and its projects, in every status, as the store writes them; their ids. */
     private List<ProjectId> load(TestEngine engine, WorkspaceId tenant, int projects) {
         new Api(engine, ShardPlan.none(), table); // the table, from template.yaml
-        ControlPlaneRequests requests = new ControlPlaneRequests(table, ShardPlan.none());
+        OperationContext requests = OperationContext.of(table, ShardPlan.none());
         Instant now = Instant.now();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        items.add(
-                requests.createWorkspace(new Workspace(tenant, "Paced", Map.of(), now, now, 1), CreationToken.random())
-                        .item());
+        items.add(CreateWorkspaceOperation.generateRequest(
+                        requests, new Workspace(tenant, "Paced", Map.of(), now, now, 1), CreationToken.random())
+                .item());
         Ulid generator = Ulid.generator();
         List<ProjectId> ids = new ArrayList<>();
         ProjectStatus[] statuses = ProjectStatus.values();
         for (int i = 0; i < projects; i++) {
             ProjectId id = generator.next();
             ids.add(id);
-            items.add(requests.createProject(
+            items.add(CreateProjectOperation.generateRequest(
+                            requests,
                             new Project(id, tenant, "project " + i, null, statuses[i % statuses.length], now, now, 1),
                             CreationToken.random())
                     .item());

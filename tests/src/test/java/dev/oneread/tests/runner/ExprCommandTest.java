@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.cli.Main;
 import dev.oneread.local.expr.RequestPrinter;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.ListProjectsByStatusOperation;
+import dev.oneread.operations.ListProjectsOperation;
+import dev.oneread.operations.OperationContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -84,8 +86,11 @@ class ExprCommandTest {
                 .contains(String.join(
                         "\n",
                         dev.oneread.local.expr.RequestPrinter.expressionLines(
-                                new dev.oneread.store.ControlPlaneRequests("oneread")
-                                        .projectsByStatusIn("STATUS#PAUSED#03", 20, java.util.Optional.empty()))))
+                                ListProjectsByStatusOperation.generateRequestIn(
+                                        OperationContext.of("oneread"),
+                                        "STATUS#PAUSED#03",
+                                        20,
+                                        java.util.Optional.empty()))))
                 .contains("--index-name GSI1");
     }
 
@@ -137,8 +142,8 @@ class ExprCommandTest {
     void listProjects_shouldPrintTheRequestTheStoreSends() {
         Run run = expr("list-projects", "--workspace", "acme", "--table", "prod-oneread");
 
-        var storeRequest =
-                new ControlPlaneRequests("prod-oneread").listProjects(WorkspaceId.of("acme"), 20, Optional.empty());
+        var storeRequest = ListProjectsOperation.generateRequest(
+                OperationContext.of("prod-oneread"), WorkspaceId.of("acme"), 20, Optional.empty());
         assertThat(run.section(0)).isEqualTo(RequestPrinter.expressionLines(storeRequest));
         assertThat(run.section(1)).isEqualTo(RequestPrinter.javaSnippet(storeRequest));
         assertThat(run.stdout()).contains(".scanIndexForward(false)", ".limit(21)", "--no-scan-index-forward");

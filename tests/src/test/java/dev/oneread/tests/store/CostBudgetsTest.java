@@ -2,13 +2,14 @@ package dev.oneread.tests.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.http.CostBudget;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.SamTemplate;
-import dev.oneread.local.catalogue.AccessPattern;
-import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.operations.CostBudget;
+import dev.oneread.operations.Descriptor;
+import dev.oneread.operations.Operation;
+import dev.oneread.operations.Operations;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.Lambda;
@@ -59,8 +60,10 @@ class CostBudgetsTest {
     /** Asserts the response is within the route's budget, with exactly its calls, and records the line. */
     private void assertWithin(String function, String workspace, boolean keyed, Lambda.Response response) {
         assertThat(response.status()).as(response.body()).isLessThan(300);
-        CostBudget budget =
-                AccessPatterns.ofFunction(function).map(AccessPattern::budget).orElseThrow();
+        CostBudget budget = Operations.ofFunction(function)
+                .map(Operation::descriptor)
+                .map(Descriptor::budget)
+                .orElseThrow();
         CostBudget.Allowance allowance = budget.allowance(plan, WorkspaceId.of(workspace), keyed);
         int calls = response.dynamoCalls();
         BigDecimal capacity = response.dynamoCapacity();
@@ -119,7 +122,8 @@ class CostBudgetsTest {
         assertThat(routeKeys).hasSize(13);
         // the catalogue's budget for each function, and the one its function logs against, found by the route key
         // API Gateway sends (the catalogue's route is held to the template by CatalogueTest)
-        routed.forEach(id -> assertThat(AccessPatterns.ofFunction(id).map(AccessPattern::budget))
+        routed.forEach(id -> assertThat(
+                        Operations.ofFunction(id).map(Operation::descriptor).map(Descriptor::budget))
                 .as(id)
                 .isPresent());
         routeKeys.forEach(key -> assertThat(CostBudget.ofRoute(key)).as(key).isPresent());

@@ -5,7 +5,8 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.CreateProjectOperation;
+import dev.oneread.operations.OperationContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,14 +23,15 @@ public final class BulkLoad {
 
     /** {@code count} projects of {@code tenant} as the store writes them, named "project 0" on, in every status. */
     public static List<Map<String, AttributeValue>> projects(
-            ControlPlaneRequests requests, WorkspaceId tenant, int count, Instant now) {
+            OperationContext requests, WorkspaceId tenant, int count, Instant now) {
         Ulid ids = Ulid.generator();
         ProjectStatus[] statuses = ProjectStatus.values();
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Project project =
                     new Project(ids.next(), tenant, "project " + i, null, statuses[i % statuses.length], now, now, 1);
-            items.add(requests.createProject(project, CreationToken.random()).item());
+            items.add(CreateProjectOperation.generateRequest(requests, project, CreationToken.random())
+                    .item());
         }
         return items;
     }

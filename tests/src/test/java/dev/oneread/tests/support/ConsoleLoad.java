@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.ControlPlaneRequests;
+import dev.oneread.operations.OperationContext;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -189,10 +189,7 @@ public final class ConsoleLoad implements AutoCloseable {
                 engine.client,
                 table,
                 BulkLoad.projects(
-                        new ControlPlaneRequests(table, ShardPlan.none()),
-                        WorkspaceId.of(ws),
-                        EXISTING,
-                        Instant.now()));
+                        OperationContext.of(table, ShardPlan.none()), WorkspaceId.of(ws), EXISTING, Instant.now()));
         assertThat(page.api
                         .send("POST", "/_console/api/rescan", null, List.of(), false)
                         .statusCode())

@@ -11,6 +11,7 @@ import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.NewProject;
 import dev.oneread.model.Project;
+import dev.oneread.operations.CreateProjectOperation;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
@@ -45,7 +46,7 @@ public final class CreateProjectFunction extends HttpApiFunction {
 
     /** @param clock what idempotency records are dated by (tests move it past a claim's deadline) */
     public CreateProjectFunction(DynamoDbClient client, FunctionConfig config, Clock clock) {
-        super(config);
+        super(config, CreateProjectOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan())
                 .withProjectQuota(config.projectQuota())
                 .withRecentWorkspaces(config.recentWorkspaces());
@@ -70,7 +71,6 @@ public final class CreateProjectFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.tenant("POST", "/workspaces/{workspaceId}/projects")
-                .withBody("{}")); // refused by validation
+        return super.primingRequest().map(request -> request.withBody("{}")); // refused by validation
     }
 }

@@ -9,6 +9,7 @@ import dev.oneread.http.RequestBodies;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.NewWorkspace;
 import dev.oneread.model.Workspace;
+import dev.oneread.operations.CreateWorkspaceOperation;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
@@ -40,7 +41,7 @@ public final class CreateWorkspaceFunction extends HttpApiFunction {
 
     /** @param clock what workspaces and idempotency records are dated by */
     public CreateWorkspaceFunction(DynamoDbClient client, FunctionConfig config, Clock clock) {
-        super(config);
+        super(config, CreateWorkspaceOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, config.tableName());
         this.clock = clock;
         this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), clock);
@@ -64,7 +65,6 @@ public final class CreateWorkspaceFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(
-                PrimingRequest.operator("POST", "/workspaces").withBody("{}")); // refused by validation: no write
+        return super.primingRequest().map(request -> request.withBody("{}")); // refused by validation: no write
     }
 }

@@ -5,6 +5,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.operations.DeleteProjectOperation;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
@@ -31,7 +32,7 @@ public final class DeleteProjectFunction extends HttpApiFunction {
     }
 
     public DeleteProjectFunction(DynamoDbClient client, FunctionConfig config) {
-        super(config);
+        super(config, DeleteProjectOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
         this.clock = Clock.systemUTC();
     }
@@ -46,7 +47,6 @@ public final class DeleteProjectFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.tenant("DELETE", "/workspaces/{workspaceId}/projects/{projectId}")
-                .withHeader("if-match", PrimingRequest.NO_SUCH_VERSION));
+        return super.primingRequest().map(request -> request.withHeader("if-match", PrimingRequest.NO_SUCH_VERSION));
     }
 }

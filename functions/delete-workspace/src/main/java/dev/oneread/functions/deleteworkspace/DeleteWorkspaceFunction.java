@@ -8,6 +8,7 @@ import dev.oneread.jobs.SqsClients;
 import dev.oneread.jobs.TaskQueue;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.operations.DeleteWorkspaceOperation;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
@@ -56,7 +57,7 @@ public final class DeleteWorkspaceFunction extends HttpApiFunction {
     /** @param fence how long the purge waits after the DELETE (see WorkspacePurge) */
     public DeleteWorkspaceFunction(
             DynamoDbClient client, SqsClient sqs, String queueUrl, FunctionConfig config, Duration fence, Clock clock) {
-        super(config);
+        super(config, DeleteWorkspaceOperation.INSTANCE);
         if (queueUrl == null || queueUrl.isBlank()) {
             // Fail at init, not after a workspace was marked with no purge to follow: the template sets QUEUE_URL.
             throw new IllegalStateException("QUEUE_URL is not set: a DELETE has no job queue for its purge");
@@ -86,7 +87,6 @@ public final class DeleteWorkspaceFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.operator("DELETE", "/workspaces/{workspaceId}")
-                .withHeader("if-match", PrimingRequest.NO_SUCH_VERSION));
+        return super.primingRequest().map(request -> request.withHeader("if-match", PrimingRequest.NO_SUCH_VERSION));
     }
 }

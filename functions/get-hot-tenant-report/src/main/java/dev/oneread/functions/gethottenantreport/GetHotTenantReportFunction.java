@@ -6,13 +6,12 @@ import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.HotPartition;
 import dev.oneread.model.Page;
-import dev.oneread.priming.PrimingRequest;
+import dev.oneread.operations.GetHotTenantReportOperation;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.secrets.CursorKeySecret;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.stats.HotTenantReport;
-import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -33,7 +32,7 @@ public final class GetHotTenantReportFunction extends HttpApiFunction {
     }
 
     public GetHotTenantReportFunction(DynamoDbClient client, FunctionConfig config) {
-        super(config);
+        super(config, GetHotTenantReportOperation.INSTANCE);
         this.report = new HotTenantReport(client, config.tableName());
     }
 
@@ -42,10 +41,5 @@ public final class GetHotTenantReportFunction extends HttpApiFunction {
         request.requireOperator();
         Page<HotPartition> page = report.page(request.limit(), request.cursor(SCOPE), tally);
         return HttpResponse.ok(Representations.hotPartitionPage(page, request.nextCursor(page.next(), SCOPE)));
-    }
-
-    @Override
-    protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.operator("GET", "/reports/hot-tenants"));
     }
 }

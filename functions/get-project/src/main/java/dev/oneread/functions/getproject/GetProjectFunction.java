@@ -5,7 +5,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Project;
-import dev.oneread.priming.PrimingRequest;
+import dev.oneread.operations.GetProjectOperation;
 import dev.oneread.priming.PrimingSamples;
 import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.priming.SampleStore;
@@ -26,7 +26,7 @@ public final class GetProjectFunction extends HttpApiFunction {
     }
 
     public GetProjectFunction(DynamoDbClient client, FunctionConfig config) {
-        super(config);
+        super(config, GetProjectOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
     }
 
@@ -45,10 +45,5 @@ public final class GetProjectFunction extends HttpApiFunction {
     protected Optional<PrimingSuccess> primingSuccess() {
         SampleStore sample = SampleStore.of(store, PrimingSamples.PROJECT);
         return Optional.of(new PrimingSuccess(sample, (request, tally) -> get(sample.store(), request, tally)));
-    }
-
-    @Override
-    protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.tenant("GET", "/workspaces/{workspaceId}/projects/{projectId}"));
     }
 }

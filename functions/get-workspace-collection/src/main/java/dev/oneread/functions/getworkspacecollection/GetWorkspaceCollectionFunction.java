@@ -5,14 +5,13 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.WorkspaceCollection;
-import dev.oneread.priming.PrimingRequest;
+import dev.oneread.operations.GetWorkspaceCollectionOperation;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.secrets.CursorKeySecret;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.calls.QueryPool;
-import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -32,7 +31,7 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
 
     /** @param pool runs the parallel fan-out over a hot workspace's shards */
     public GetWorkspaceCollectionFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
-        super(config);
+        super(config, GetWorkspaceCollectionOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
@@ -41,10 +40,5 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
         WorkspaceCollection page =
                 store.getWorkspaceCollection(request.workspaceId(), request.limit(), request.cursor(), tally);
         return HttpResponse.ok(Representations.collection(page, request.nextCursor(page.next())));
-    }
-
-    @Override
-    protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.tenant("GET", "/workspaces/{workspaceId}/collection"));
     }
 }

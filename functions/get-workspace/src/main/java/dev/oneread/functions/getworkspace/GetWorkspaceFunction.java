@@ -5,7 +5,7 @@ import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Workspace;
-import dev.oneread.priming.PrimingRequest;
+import dev.oneread.operations.GetWorkspaceOperation;
 import dev.oneread.priming.PrimingSamples;
 import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.priming.SampleStore;
@@ -26,7 +26,7 @@ public final class GetWorkspaceFunction extends HttpApiFunction {
     }
 
     public GetWorkspaceFunction(DynamoDbClient client, FunctionConfig config) {
-        super(config);
+        super(config, GetWorkspaceOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, config.tableName());
     }
 
@@ -45,10 +45,5 @@ public final class GetWorkspaceFunction extends HttpApiFunction {
     protected Optional<PrimingSuccess> primingSuccess() {
         SampleStore sample = SampleStore.of(store, PrimingSamples.WORKSPACE);
         return Optional.of(new PrimingSuccess(sample, (request, tally) -> get(sample.store(), request, tally)));
-    }
-
-    @Override
-    protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.tenant("GET", "/workspaces/{workspaceId}"));
     }
 }

@@ -7,6 +7,7 @@ import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
+import dev.oneread.operations.ListProjectsByStatusOperation;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
@@ -34,7 +35,7 @@ public final class ListProjectsByStatusFunction extends HttpApiFunction {
 
     /** @param pool runs the parallel fan-out over the index shards */
     public ListProjectsByStatusFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
-        super(config);
+        super(config, ListProjectsByStatusOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
@@ -49,6 +50,6 @@ public final class ListProjectsByStatusFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.operator("GET", "/projects").withQuery("status", "ACTIVE"));
+        return super.primingRequest().map(request -> request.withQuery("status", "ACTIVE"));
     }
 }

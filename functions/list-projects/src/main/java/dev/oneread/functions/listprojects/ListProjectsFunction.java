@@ -6,7 +6,7 @@ import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
-import dev.oneread.priming.PrimingRequest;
+import dev.oneread.operations.ListProjectsOperation;
 import dev.oneread.priming.PrimingSamples;
 import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.priming.SampleStore;
@@ -33,7 +33,7 @@ public final class ListProjectsFunction extends HttpApiFunction {
 
     /** @param pool runs the parallel fan-out over a hot workspace's shards */
     public ListProjectsFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
-        super(config);
+        super(config, ListProjectsOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
@@ -51,10 +51,5 @@ public final class ListProjectsFunction extends HttpApiFunction {
     protected Optional<PrimingSuccess> primingSuccess() {
         SampleStore sample = SampleStore.of(store, PrimingSamples.PROJECT);
         return Optional.of(new PrimingSuccess(sample, (request, tally) -> list(sample.store(), request, tally)));
-    }
-
-    @Override
-    protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.tenant("GET", "/workspaces/{workspaceId}/projects"));
     }
 }

@@ -6,14 +6,13 @@ import dev.oneread.http.HttpResponse;
 import dev.oneread.http.Representations;
 import dev.oneread.model.Page;
 import dev.oneread.model.Workspace;
-import dev.oneread.priming.PrimingRequest;
+import dev.oneread.operations.ListWorkspacesOperation;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.secrets.CursorKeySecret;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.calls.QueryPool;
-import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -36,7 +35,7 @@ public final class ListWorkspacesFunction extends HttpApiFunction {
 
     /** @param pool runs the parallel fan-out over the index shards */
     public ListWorkspacesFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
-        super(config);
+        super(config, ListWorkspacesOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
@@ -45,10 +44,5 @@ public final class ListWorkspacesFunction extends HttpApiFunction {
         request.requireOperator();
         Page<Workspace> page = store.listWorkspaces(request.limit(), request.cursor(SCOPE), tally);
         return HttpResponse.ok(Representations.workspacePage(page, request.nextCursor(page.next(), SCOPE)));
-    }
-
-    @Override
-    protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.operator("GET", "/workspaces"));
     }
 }

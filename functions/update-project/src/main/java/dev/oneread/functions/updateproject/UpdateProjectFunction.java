@@ -10,6 +10,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectPatch;
+import dev.oneread.operations.UpdateProjectOperation;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
@@ -34,7 +35,7 @@ public final class UpdateProjectFunction extends HttpApiFunction {
     }
 
     public UpdateProjectFunction(DynamoDbClient client, FunctionConfig config) {
-        super(config);
+        super(config, UpdateProjectOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
         this.clock = Clock.systemUTC();
     }
@@ -55,8 +56,8 @@ public final class UpdateProjectFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.tenant("PATCH", "/workspaces/{workspaceId}/projects/{projectId}")
-                .withHeader("if-match", PrimingRequest.NO_SUCH_VERSION)
-                .withBody("{\"name\":\"priming\"}"));
+        return super.primingRequest()
+                .map(request -> request.withHeader("if-match", PrimingRequest.NO_SUCH_VERSION)
+                        .withBody("{\"name\":\"priming\"}"));
     }
 }

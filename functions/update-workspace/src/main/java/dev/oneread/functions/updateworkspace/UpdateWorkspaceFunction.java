@@ -9,6 +9,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspacePatch;
+import dev.oneread.operations.UpdateWorkspaceOperation;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.runtime.FunctionConfig;
@@ -34,7 +35,7 @@ public final class UpdateWorkspaceFunction extends HttpApiFunction {
     }
 
     public UpdateWorkspaceFunction(DynamoDbClient client, FunctionConfig config) {
-        super(config);
+        super(config, UpdateWorkspaceOperation.INSTANCE);
         this.store = new ControlPlaneStore(client, config.tableName());
         this.clock = Clock.systemUTC();
     }
@@ -57,8 +58,8 @@ public final class UpdateWorkspaceFunction extends HttpApiFunction {
 
     @Override
     protected Optional<PrimingRequest> primingRequest() {
-        return Optional.of(PrimingRequest.tenant("PATCH", "/workspaces/{workspaceId}")
-                .withHeader("if-match", PrimingRequest.NO_SUCH_VERSION)
-                .withBody("{\"name\":\"priming\"}"));
+        return super.primingRequest()
+                .map(request -> request.withHeader("if-match", PrimingRequest.NO_SUCH_VERSION)
+                        .withBody("{\"name\":\"priming\"}"));
     }
 }

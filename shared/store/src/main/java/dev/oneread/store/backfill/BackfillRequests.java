@@ -6,9 +6,9 @@ import dev.oneread.expr.Update;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.operations.IndexEntries;
+import dev.oneread.operations.WriteConditions;
 import dev.oneread.store.internal.TableRequests;
-import dev.oneread.store.items.IndexEntries;
-import dev.oneread.store.items.ItemConditions;
 import dev.oneread.store.items.Items;
 import java.util.Map;
 import java.util.Optional;
@@ -25,11 +25,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  */
 public final class BackfillRequests {
     private final TableRequests table;
-    private final IndexEntries entries;
+    private final ShardPlan plan;
 
     public BackfillRequests(String tableName, ShardPlan plan) {
         this.table = new TableRequests(tableName);
-        this.entries = new IndexEntries(plan.index());
+        this.plan = plan;
     }
 
     /**
@@ -56,9 +56,9 @@ public final class BackfillRequests {
      * concurrent write that indexed it wins, and a deleted one (or one being purged) is not brought back.
      */
     public UpdateItemRequest indexWorkspace(PrimaryKey key) {
-        Map<String, AttributeValue> entry =
-                entries.registryEntry(KeyCodec.decodePartition(key.partition()).workspaceId());
-        return indexed(key, entry, Condition.attributeExists(Items.VERSION).and(ItemConditions.notPurging()));
+        Map<String, AttributeValue> entry = IndexEntries.registryEntry(
+                plan, KeyCodec.decodePartition(key.partition()).workspaceId());
+        return indexed(key, entry, Condition.attributeExists(Items.VERSION).and(WriteConditions.notPurging()));
     }
 
     /**
@@ -66,7 +66,8 @@ public final class BackfillRequests {
      * no index keys: a status change since then set the keys itself (and would make these stale), so it wins.
      */
     public UpdateItemRequest indexProject(PrimaryKey key, String status) {
-        Map<String, AttributeValue> entry = entries.statusEntry(status, KeyCodec.decodeProjectSortKey(key.sort()));
+        Map<String, AttributeValue> entry =
+                IndexEntries.statusEntry(plan, status, KeyCodec.decodeProjectSortKey(key.sort()));
         return indexed(
                 key,
                 entry,

@@ -24,7 +24,7 @@ public final class Items {
     public static final String SETTINGS = "settings";
     public static final String DESCRIPTION = "description";
     public static final String STATUS = "status";
-    static final String CREATED_AT = "createdAt";
+    public static final String CREATED_AT = "createdAt";
     public static final String UPDATED_AT = "updatedAt";
     public static final String VERSION = "version";
     /**

@@ -8,8 +8,9 @@ import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
+import dev.oneread.operations.ListProjectsOperation;
+import dev.oneread.operations.WriteConditions;
 import dev.oneread.store.internal.TableRequests;
-import dev.oneread.store.items.ItemConditions;
 import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -53,7 +54,7 @@ public final class MigrationRequests {
                 Update.set(Items.MIGRATION_RUN, holder)
                         .andSet(Items.MIGRATION_UNTIL, epochMillis(until))
                         .when(Condition.attributeExists(Items.VERSION)
-                                .and(ItemConditions.notPurging())
+                                .and(WriteConditions.notPurging())
                                 .and(free))
                         .build(),
                 ReturnValue.NONE);
@@ -103,7 +104,7 @@ public final class MigrationRequests {
      */
     public QueryRequest unmovedProjects(WorkspaceId workspaceId, int batch, Optional<PrimaryKey> after) {
         return table.query(
-                ItemConditions.projectsIn(KeyCodec.workspacePartition(workspaceId)), batch, false, after, true);
+                ListProjectsOperation.projectsIn(KeyCodec.workspacePartition(workspaceId)), batch, false, after, true);
     }
 
     /**
@@ -126,7 +127,7 @@ public final class MigrationRequests {
     public DeleteItemRequest deleteSource(WorkspaceId workspaceId, ProjectId projectId, long copiedVersion) {
         return table.delete(
                 KeyCodec.projectKey(workspaceId, projectId),
-                Optional.of(ItemConditions.versionGuard(ExpectedVersion.exactly(copiedVersion))
+                Optional.of(WriteConditions.versionGuard(ExpectedVersion.exactly(copiedVersion))
                         .build()));
     }
 
@@ -135,7 +136,7 @@ public final class MigrationRequests {
      * finds the tombstones left by deletes during it.
      */
     public QueryRequest shardProjects(String shardPartition, int batch, Optional<PrimaryKey> after) {
-        return table.query(ItemConditions.projectsIn(shardPartition), batch, true, after, true);
+        return table.query(ListProjectsOperation.projectsIn(shardPartition), batch, true, after, true);
     }
 
     /** Removes a tombstone once the move is over; only a tombstone (never a project written there since). */

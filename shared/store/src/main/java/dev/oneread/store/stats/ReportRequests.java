@@ -1,7 +1,6 @@
 package dev.oneread.store.stats;
 
 import dev.oneread.expr.Condition;
-import dev.oneread.expr.KeyCondition;
 import dev.oneread.keys.InvalidIdException;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
@@ -16,11 +15,10 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * The requests of the hot-tenant report (pure building): an entry written, or taken back, by the stats task of the
- * partition it is about, and the report's pages. An entry carries the run that wrote it, so a redelivered task of
+ * partition it is about (its pages are GetHotTenantReportOperation's). An entry carries the run that wrote it, so a redelivered task of
  * an older run never overwrites or removes a newer run's entry.
  *
  * <pre>{@code PutItemRequest put = new ReportRequests("oneread").putEntry(entry);}</pre>
@@ -61,17 +59,6 @@ public final class ReportRequests {
         return table.delete(
                 KeyCodec.hotTenantReportKey(partitionOf(workspaceId, shard)),
                 Optional.of(Condition.lessThan(RUN, AttributeValue.fromS(runId)).build()));
-    }
-
-    /** One page of the report, in partition order (a workspace's shards together), after {@code after}. */
-    public QueryRequest page(int limit, Optional<String> afterPartition) {
-        String report = KeyCodec.hotTenantReportPartition();
-        return table.query(
-                KeyCondition.partitionEquals(KeyCodec.PARTITION_KEY, report).build(),
-                limit,
-                true,
-                afterPartition.map(partition -> new PrimaryKey(report, partition)),
-                false);
     }
 
     /** The partition an entry reports on: the workspace's own (shard 0), or one of its shards. */

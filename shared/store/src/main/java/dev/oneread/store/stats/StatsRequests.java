@@ -7,8 +7,9 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ProjectStatus;
+import dev.oneread.operations.ListProjectsOperation;
+import dev.oneread.operations.WriteConditions;
 import dev.oneread.store.internal.TableRequests;
-import dev.oneread.store.items.ItemConditions;
 import dev.oneread.store.items.Items;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -46,7 +47,7 @@ public final class StatsRequests {
 
     /** One page of a partition's projects, in key order, after {@code after}: eventually consistent. */
     public QueryRequest projectsPage(String partition, Optional<PrimaryKey> after) {
-        return table.query(ItemConditions.projectsIn(partition), PAGE - 1, true, after, false);
+        return table.query(ListProjectsOperation.projectsIn(partition), PAGE - 1, true, after, false);
     }
 
     /**
@@ -61,7 +62,7 @@ public final class StatsRequests {
         Update update = Update.set(Items.STATS, AttributeValue.fromM(counts(count)))
                 .andSet(STATS_RUN, run)
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ItemConditions.notPurging())
+                        .and(WriteConditions.notPurging())
                         .and(Condition.attributeNotExists(STATS_RUN).or(Condition.lessThan(STATS_RUN, run))));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), ReturnValue.UPDATED_OLD);
     }
@@ -85,7 +86,7 @@ public final class StatsRequests {
         Path part = Path.of(Items.STATS, shardPart(shard));
         Update update = Update.set(part, shardPartValue(count))
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ItemConditions.notPurging())
+                        .and(WriteConditions.notPurging())
                         .and(Condition.attributeExists(Items.STATS))
                         .and(Condition.attributeNotExists(part).or(Condition.lessThan(part.then(PART_RUN), run))));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), ReturnValue.UPDATED_OLD);
@@ -96,7 +97,7 @@ public final class StatsRequests {
         AttributeValue stats = AttributeValue.fromM(Map.of(shardPart(shard), shardPartValue(count)));
         Update update = Update.set(Items.STATS, stats)
                 .when(Condition.attributeExists(Items.VERSION)
-                        .and(ItemConditions.notPurging())
+                        .and(WriteConditions.notPurging())
                         .and(Condition.attributeNotExists(Items.STATS)));
         return table.update(KeyCodec.workspaceKey(workspaceId), update.build(), null);
     }

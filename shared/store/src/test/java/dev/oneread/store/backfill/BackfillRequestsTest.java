@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.store.ControlPlaneRequestsTest;
+import dev.oneread.operations.RequestFixtures;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class BackfillRequestsTest {
                 .expressionAttributeNames(Map.of("#gp", "GSI1PK"))
                 .limit(100)
                 .consistentRead(true)
-                .exclusiveStartKey(ControlPlaneRequestsTest.ordered(
+                .exclusiveStartKey(RequestFixtures.ordered(
                         "EntityRef", AttributeValue.fromS("WS#acme"), "Detail", AttributeValue.fromS("META")))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
@@ -37,16 +37,16 @@ class BackfillRequestsTest {
     void indexProject_shouldAddTheKeysOfTheStatusItRead_onlyIfStillThatStatusAndStillUnindexed() {
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
-                .key(ControlPlaneRequestsTest.ordered(
+                .key(RequestFixtures.ordered(
                         "EntityRef",
                         AttributeValue.fromS("WS#acme"),
                         "Detail",
                         AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
                 .updateExpression("SET #gp = :gp, #gs = :gs")
                 .conditionExpression("attribute_exists(#v) AND #s = :s AND attribute_not_exists(#gp)")
-                .expressionAttributeNames(ControlPlaneRequestsTest.ordered(
-                        "#gp", "GSI1PK", "#gs", "GSI1SK", "#v", "version", "#s", "status"))
-                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                .expressionAttributeNames(
+                        RequestFixtures.ordered("#gp", "GSI1PK", "#gs", "GSI1SK", "#v", "version", "#s", "status"))
+                .expressionAttributeValues(RequestFixtures.ordered(
                         ":gp",
                         AttributeValue.fromS("STATUS#PAUSED#03"),
                         ":gs",

@@ -1,7 +1,7 @@
 package dev.oneread.store.idempotency;
 
-import static dev.oneread.store.ControlPlaneRequestsTest.key;
-import static dev.oneread.store.ControlPlaneRequestsTest.ordered;
+import static dev.oneread.operations.RequestFixtures.key;
+import static dev.oneread.operations.RequestFixtures.ordered;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.WorkspaceId;

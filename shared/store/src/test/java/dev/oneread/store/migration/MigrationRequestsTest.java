@@ -1,12 +1,12 @@
 package dev.oneread.store.migration;
 
-import static dev.oneread.store.ControlPlaneRequestsTest.key;
+import static dev.oneread.operations.RequestFixtures.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.store.ControlPlaneRequestsTest;
+import dev.oneread.operations.RequestFixtures;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -153,9 +153,9 @@ class MigrationRequestsTest {
                 .updateExpression("SET #mr = :mr, #mu = :mu")
                 .conditionExpression("attribute_exists(#v) AND attribute_not_exists(#pr)"
                         + " AND ((attribute_not_exists(#mr) OR #mr = :mr2) OR #mu < :mu2)")
-                .expressionAttributeNames(ControlPlaneRequestsTest.ordered(
+                .expressionAttributeNames(RequestFixtures.ordered(
                         "#mr", "migrationRun", "#mu", "migrationUntil", "#v", "version", "#pr", "purgeRun"))
-                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                .expressionAttributeValues(RequestFixtures.ordered(
                         ":mr", AttributeValue.fromS(RUN),
                         ":mu", AttributeValue.fromN("1796385617000"),
                         ":mr2", AttributeValue.fromS(RUN),
@@ -176,9 +176,8 @@ class MigrationRequestsTest {
                 .key(key("WS#acme", "META"))
                 .updateExpression("SET #mu = :mu REMOVE #mr")
                 .conditionExpression("#mr = :mr")
-                .expressionAttributeNames(
-                        ControlPlaneRequestsTest.ordered("#mu", "migrationUntil", "#mr", "migrationRun"))
-                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                .expressionAttributeNames(RequestFixtures.ordered("#mu", "migrationUntil", "#mr", "migrationRun"))
+                .expressionAttributeValues(RequestFixtures.ordered(
                         ":mu", AttributeValue.fromN("1796385600000"), ":mr", AttributeValue.fromS(RUN)))
                 .returnValues(ReturnValue.NONE)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
@@ -195,9 +194,8 @@ class MigrationRequestsTest {
                 .key(key("WS#acme", "META"))
                 .updateExpression("SET #mu = :mu")
                 .conditionExpression("#mr = :mr")
-                .expressionAttributeNames(
-                        ControlPlaneRequestsTest.ordered("#mu", "migrationUntil", "#mr", "migrationRun"))
-                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                .expressionAttributeNames(RequestFixtures.ordered("#mu", "migrationUntil", "#mr", "migrationRun"))
+                .expressionAttributeValues(RequestFixtures.ordered(
                         ":mu", AttributeValue.fromN("1796385607000"), ":mr", AttributeValue.fromS(RUN)))
                 .returnValues(ReturnValue.NONE)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)

@@ -1,6 +1,6 @@
 package dev.oneread.store.purge;
 
-import static dev.oneread.store.ControlPlaneRequestsTest.ordered;
+import static dev.oneread.operations.RequestFixtures.ordered;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,6 @@
 package dev.oneread.store.stats;
 
-import static dev.oneread.store.ControlPlaneRequestsTest.ordered;
+import static dev.oneread.operations.RequestFixtures.ordered;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.WorkspaceId;
@@ -8,12 +8,10 @@ import dev.oneread.model.HotPartition;
 import dev.oneread.model.HotPartitionThreshold;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
@@ -63,18 +61,6 @@ class ReportRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         assertThat(requests.deleteEntry(WorkspaceId.of("acme"), 0, RUN)).isEqualTo(expected);
-    }
-
-    @Test
-    void page_shouldQueryTheReportPartition_afterTheLastPartitionListed() {
-        QueryRequest page = requests.page(50, Optional.of("WS#acme#03"));
-        assertThat(page.keyConditionExpression()).isEqualTo("#er = :er");
-        assertThat(page.expressionAttributeValues()).containsEntry(":er", AttributeValue.fromS("REPORT#hot-tenants"));
-        assertThat(page.limit()).isEqualTo(51);
-        assertThat(page.exclusiveStartKey())
-                .isEqualTo(Map.of(
-                        "EntityRef", AttributeValue.fromS("REPORT#hot-tenants"),
-                        "Detail", AttributeValue.fromS("WS#acme#03")));
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.ControlPlaneRequestsTest;
+import dev.oneread.operations.RequestFixtures;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,17 +19,17 @@ class StatsRequestsTest {
     void writeStats_shouldSetAbsoluteCounts_oncePerRun_withoutBumpingTheVersion() {
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
-                .key(ControlPlaneRequestsTest.ordered(
+                .key(RequestFixtures.ordered(
                         "EntityRef", AttributeValue.fromS("WS#acme"), "Detail", AttributeValue.fromS("META")))
                 .updateExpression("SET #s = :s, #sr = :sr")
                 // never into a workspace being purged
                 .conditionExpression(
                         "attribute_exists(#v) AND attribute_not_exists(#pr) AND (attribute_not_exists(#sr) OR #sr < :sr2)")
-                .expressionAttributeNames(ControlPlaneRequestsTest.ordered(
-                        "#s", "stats", "#sr", "statsRun", "#v", "version", "#pr", "purgeRun"))
-                .expressionAttributeValues(ControlPlaneRequestsTest.ordered(
+                .expressionAttributeNames(
+                        RequestFixtures.ordered("#s", "stats", "#sr", "statsRun", "#v", "version", "#pr", "purgeRun"))
+                .expressionAttributeValues(RequestFixtures.ordered(
                         ":s",
-                        AttributeValue.fromM(ControlPlaneRequestsTest.ordered(
+                        AttributeValue.fromM(RequestFixtures.ordered(
                                 "ACTIVE", AttributeValue.fromN("3"),
                                 "PAUSED", AttributeValue.fromN("0"),
                                 "ARCHIVED", AttributeValue.fromN("1"),
@@ -57,7 +57,7 @@ class StatsRequestsTest {
 
     @Test
     void writeShardStats_shouldSetOneShardsPart_throughAnExistingMap_oncePerRun() {
-        AttributeValue part = AttributeValue.fromM(ControlPlaneRequestsTest.ordered(
+        AttributeValue part = AttributeValue.fromM(RequestFixtures.ordered(
                 "ACTIVE", AttributeValue.fromN("2"),
                 "PAUSED", AttributeValue.fromN("0"),
                 "ARCHIVED", AttributeValue.fromN("0"),
@@ -67,15 +67,14 @@ class StatsRequestsTest {
                 "run", AttributeValue.fromS(RUN)));
         UpdateItemRequest expected = UpdateItemRequest.builder()
                 .tableName("oneread")
-                .key(ControlPlaneRequestsTest.ordered(
+                .key(RequestFixtures.ordered(
                         "EntityRef", AttributeValue.fromS("WS#acme"), "Detail", AttributeValue.fromS("META")))
                 .updateExpression("SET #s.#s2 = :s")
                 .conditionExpression("attribute_exists(#v) AND attribute_not_exists(#pr) AND attribute_exists(#s)"
                         + " AND (attribute_not_exists(#s.#s2) OR #s.#s2.#r < :r)")
-                .expressionAttributeNames(ControlPlaneRequestsTest.ordered(
+                .expressionAttributeNames(RequestFixtures.ordered(
                         "#s", "stats", "#s2", "s07", "#v", "version", "#pr", "purgeRun", "#r", "run"))
-                .expressionAttributeValues(
-                        ControlPlaneRequestsTest.ordered(":s", part, ":r", AttributeValue.fromS(RUN)))
+                .expressionAttributeValues(RequestFixtures.ordered(":s", part, ":r", AttributeValue.fromS(RUN)))
                 .returnValues(ReturnValue.UPDATED_OLD) // the counts replaced: was the partition reported hot?
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)

@@ -1,18 +1,17 @@
-package dev.oneread.local.catalogue;
+package dev.oneread.operations;
 
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.store.ControlPlaneRequests;
 import java.time.Instant;
 
 /**
- * The inputs an access pattern's request is built from: what {@code expr}'s flags or a console form give, and
- * fixed values for the rest, so that every pattern has a request to print or check.
+ * The inputs an operation's sample request is built from: what {@code expr}'s flags or a console form give, and
+ * fixed values for the rest, so that every operation has a request to print or check.
  *
- * <pre>{@code AccessPatterns.named("list-projects").orElseThrow().request(Sample.of("oneread").withLimit(50))}</pre>
+ * <pre>{@code Operations.named("list-projects").orElseThrow().sampleRequest(Sample.of("oneread").withLimit(50))}</pre>
  *
  * @param shard which index shard's query (1-based) a pattern of the cross-workspace index sends
  */
@@ -62,13 +61,13 @@ public record Sample(
         return new Sample(table, plan, workspace, project, status, limit, shard, now);
     }
 
-    /** The store's request builders for this table and plan. */
-    ControlPlaneRequests requests() {
-        return new ControlPlaneRequests(table, plan);
+    /** The table and plan the operations build their requests against. */
+    public OperationContext context() {
+        return OperationContext.of(table, plan);
     }
 
     /** Where the project lives now (its shard, for a hot tenant). */
-    PrimaryKey projectKey() {
+    public PrimaryKey projectKey() {
         return plan.locate(workspace, project).home();
     }
 }

@@ -1,4 +1,4 @@
-package dev.oneread.http;
+package dev.oneread.operations;
 
 import dev.oneread.keys.ListPartitions;
 import dev.oneread.keys.ShardPlan;
@@ -8,13 +8,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What one access pattern may cost in DynamoDB, declared here once for every route ({@link #ofRoute}): each function
- * reads its own to log whether a request went over it ({@code overBudget} in HttpEndpoint's line, an EMF metric),
- * the local catalogue (AccessPatterns) shows it beside each pattern, the integration tests assert it
- * (CostBudgetsTest) and the local console flags any request over it. Calls are exact ceilings (the design's promise:
+ * What one access pattern may cost in DynamoDB, declared by its operation ({@code ListProjectsOperation}, ...; found
+ * by route with {@link #ofRoute}): each function reads its own to log whether a request went over it
+ * ({@code overBudget} in HttpEndpoint's line, an EMF metric), the local catalogue shows it beside each operation,
+ * the integration tests assert it (CostBudgetsTest) and the local console flags any request over it. Calls are exact ceilings (the design's promise:
  * one call, or one per partition of a hot tenant in each of a list page's {@link #FAN_OUT_ROUNDS} rounds); capacity is a ceiling for items within {@link #CAPACITY_ASSUMES},
  * so a request flagged for capacity alone means its items have grown, not that the access pattern is wrong. It is a
- * record and a switch, so the cold path of every function carries it at the cost of one small class.
+ * record: a function's cold path carries its own operation's, not the list.
  *
  * <pre>{@code CostBudget.ofRoute("GET /workspaces/{workspaceId}").orElseThrow().allowance(plan, workspace, false)
  *         .calls() == 1}</pre>
@@ -35,8 +35,12 @@ public record CostBudget(
     // A write's ceiling: its table unit plus what it does to its GSI1 entry (Developer Guide, "Provisioned throughput
     // considerations for global secondary indexes"): a put or a delete of the entry is 1 more; a write that moves the
     // entry to another index key (a project's status) is a delete and a put, 2 more.
-    private static final String WRITE_WITH_INDEX_ENTRY = "2";
-    private static final String WRITE_MOVING_INDEX_ENTRY = "3";
+    static final String WRITE_WITH_INDEX_ENTRY = "2";
+    static final String WRITE_MOVING_INDEX_ENTRY = "3";
+    /** A page's ceiling: up to 100 items of up to 4 KB, eventually consistent, and the look-ahead item. */
+    static final String PAGE_READ = "13";
+    /** One item of up to 4 KB, eventually consistent. */
+    static final String ITEM_READ = "0.5";
 
     /**
      * The rounds of a list page over several partitions: each asks for its share and a margin, then at most once
@@ -62,89 +66,18 @@ public record CostBudget(
     }
 
     /** A budget of {@code calls} per partition of {@code fan}, each of at most {@code capacity} units. */
-    private static CostBudget of(String description, int calls, Fan fan, int keyedCalls, String capacity) {
+    static CostBudget of(String description, int calls, Fan fan, int keyedCalls, String capacity) {
         return new CostBudget(description, calls, fan, keyedCalls, new BigDecimal(capacity));
     }
 
-    private static final String INDEX_QUERIES = "1 Query per index shard per page (IndexShards, 8 by default), from"
-            + " the index, and at most 1 more per shard in a second round";
-
     /**
      * The budget of the route with this HTTP API route key (the event's {@code routeKey}, as template.yaml declares
-     * the route), or empty for a route that has none (an event that is not one of the API's routes).
+     * the route), or empty for a route that has none (an event that is not one of the API's routes): its operation's
+     * (see {@link Operations}).
      */
     public static Optional<CostBudget> ofRoute(String routeKey) {
-        return Optional.ofNullable(
-                switch (routeKey) {
-                    case "GET /workspaces/{workspaceId}/projects" ->
-                        of(
-                                "1 Query per page; a hot tenant's: 1 per shard, and at most 1 more per shard in a second"
-                                        + " round",
-                                1,
-                                Fan.PROJECT_PARTITIONS,
-                                0,
-                                "13");
-                    case "GET /workspaces/{workspaceId}/collection" ->
-                        of(
-                                "1 Query per page; a hot tenant's: 1 per partition, and at most 1 more per partition in"
-                                        + " a second round",
-                                1,
-                                Fan.COLLECTION_PARTITIONS,
-                                0,
-                                "13");
-                    case "GET /workspaces/{workspaceId}/projects/{projectId}" ->
-                        of(
-                                "1 GetItem (the shard is computed from the id; 2 while its tenant moves into shards)",
-                                1,
-                                Fan.LOCATIONS,
-                                0,
-                                "0.5");
-                    case "GET /workspaces/{workspaceId}" -> of("1 GetItem", 1, Fan.NONE, 0, "0.5");
-                    case "GET /projects", "GET /workspaces" -> of(INDEX_QUERIES, 1, Fan.INDEX_SHARDS, 0, "13");
-                    case "GET /reports/hot-tenants" ->
-                        of("1 Query per page, of the report's own partition", 1, Fan.NONE, 0, "13");
-                    case "POST /workspaces" ->
-                        of(
-                                "1 PutItem; with Idempotency-Key 3 (claim, put, complete)",
-                                1,
-                                Fan.NONE,
-                                3,
-                                WRITE_WITH_INDEX_ENTRY);
-                    case "PATCH /workspaces/{workspaceId}" ->
-                        of("1 UpdateItem", 1, Fan.NONE, 0, WRITE_WITH_INDEX_ENTRY);
-                    case "DELETE /workspaces/{workspaceId}" ->
-                        of(
-                                "1 UpdateItem (marks it purging) + 1 SQS SendMessage (its purge task)",
-                                1,
-                                Fan.NONE,
-                                0,
-                                WRITE_WITH_INDEX_ENTRY);
-                    case "POST /workspaces/{workspaceId}/projects" ->
-                        of(
-                                "1 GetItem (the workspace exists) + 1 PutItem; with Idempotency-Key 4 (claim, get, put,"
-                                        + " complete)",
-                                2,
-                                Fan.NONE,
-                                4,
-                                WRITE_WITH_INDEX_ENTRY);
-                    case "PATCH /workspaces/{workspaceId}/projects/{projectId}" ->
-                        of(
-                                "1 UpdateItem (2 while its tenant moves into shards)",
-                                1,
-                                Fan.LOCATIONS,
-                                0,
-                                WRITE_MOVING_INDEX_ENTRY);
-                    case "DELETE /workspaces/{workspaceId}/projects/{projectId}" ->
-                        of(
-                                "1 DeleteItem (while its tenant moves into shards: 2 where it may be, then 1 consistent"
-                                        + " GetItem of the migration lease and, while a run holds it, 1 tombstone"
-                                        + " PutItem: 3 at most)",
-                                1,
-                                Fan.LOCATIONS_DELETE,
-                                0,
-                                WRITE_WITH_INDEX_ENTRY);
-                    default -> null;
-                });
+        return Operations.ofRoute(routeKey)
+                .map(operation -> operation.descriptor().budget());
     }
 
     /** The calls one request may make, given the tenant's shards and whether it carried an Idempotency-Key. */
