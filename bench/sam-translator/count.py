@@ -9,8 +9,9 @@ offline), then AWS::Serverless-2016-10-31, with the SAM translator's public entr
     $(pyenv prefix)/bin/python bench/sam-translator/count.py [template.yaml]
 
 Prints one line per resource type and the total; with --json, the translated resources themselves, sorted, to
-compare two templates (diff the two outputs). There an Fn::Sub whose variables are all literals (what a loop's
-Fn::FindInMap leaves) is shown as the string CloudFormation makes of it when it creates the stack.
+compare two templates (diff the two outputs). There each parameter is shown as its default, and an Fn::Sub whose
+variables are all literals (what a loop's Fn::FindInMap leaves) as the string CloudFormation makes of it when it
+creates the stack, so that a template with AWS::LanguageExtensions and one without compare alike.
 """
 import json
 import os
@@ -45,16 +46,31 @@ def translated(path):
         if errors:
             sys.exit("AWS::LanguageExtensions refused %s: %s" % (path, errors))
     template = convert_dict(template)
+    defaults = {name: p["Default"] for name, p in template.get("Parameters", {}).items() if "Default" in p}
+    # A required parameter (no default): any well-formed value, as `sam deploy` would be given.
+    defaults.setdefault("CursorKeySecret", "arn:aws:secretsmanager:us-east-1:123456789012:secret:cursor-keys")
+    if LANGUAGE_EXTENSIONS in transforms:
+        # The transform also puts the stack's parameter values into Resources before SAM's runs (SAM's issue 2533;
+        # cfn-lint does the same with the defaults).
+        template["Resources"] = with_values(template["Resources"], defaults)
     template["Transform"] = SERVERLESS
     # What `sam deploy` does before CloudFormation sees the template: each local CodeUri becomes its uploaded zip.
     for resource in template["Resources"].values():
         properties = resource.get("Properties", {})
         if resource.get("Type") == "AWS::Serverless::Function" and isinstance(properties.get("CodeUri"), str):
             properties["CodeUri"] = "s3://deployment-bucket/" + properties["CodeUri"]
-    defaults = {name: p["Default"] for name, p in template.get("Parameters", {}).items() if "Default" in p}
-    # A required parameter (no default): any well-formed value, as `sam deploy` would be given.
-    defaults.setdefault("CursorKeySecret", "arn:aws:secretsmanager:us-east-1:123456789012:secret:cursor-keys")
-    return transform(template, defaults, NoManagedPolicies())
+    return transform(template, defaults, NoManagedPolicies()), defaults
+
+
+def with_values(value, parameters):
+    """value with each Ref to a parameter replaced by the parameter's value."""
+    if isinstance(value, dict):
+        if len(value) == 1 and isinstance(value.get("Ref"), str) and value["Ref"] in parameters:
+            return parameters[value["Ref"]]
+        return {k: with_values(v, parameters) for k, v in value.items()}
+    if isinstance(value, list):
+        return [with_values(v, parameters) for v in value]
+    return value
 
 
 def folded(value):
@@ -77,7 +93,8 @@ def main():
     os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     path = args[0] if args else "template.yaml"
-    resources = translated(path)["Resources"]
+    template, defaults = translated(path)
+    resources = template["Resources"]
     by_type = {}
     for resource in resources.values():
         by_type[resource["Type"]] = by_type.get(resource["Type"], 0) + 1
@@ -85,7 +102,7 @@ def main():
         print("%4d %s" % (by_type[kind], kind))
     print("%4d resources" % len(resources))
     if "--json" in sys.argv:
-        print(json.dumps(folded(resources), indent=1, sort_keys=True, default=str))
+        print(json.dumps(folded(with_values(resources, defaults)), indent=1, sort_keys=True, default=str))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 package dev.oneread.local.runner;
 
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;

@@ -3,10 +3,10 @@ package dev.oneread.tests.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
 import dev.oneread.local.catalogue.AccessPattern;
 import dev.oneread.local.catalogue.AccessPatterns;
 import dev.oneread.local.catalogue.Sample;
+import dev.oneread.local.template.SamTemplate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package dev.oneread.tests.contract;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
-import dev.oneread.local.TemplateValues;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateValues;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package dev.oneread.tests.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
-import dev.oneread.local.TemplateTables;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateTables;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
