@@ -10,6 +10,7 @@ import dev.oneread.local.auth.SigningKey;
 import dev.oneread.local.iam.IamLedger;
 import dev.oneread.local.iam.PolicyValues;
 import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateParameters;
 import dev.oneread.local.template.TemplateTables;
 import dev.oneread.local.template.TemplateValues;
 import dev.oneread.runtime.DynamoDbClients;

@@ -212,7 +212,8 @@ final class LanguageExtensions {
         }
     }
 
+    /** A function to apply; a nested loop (a one-key fragment) is expanded as a key instead. */
     private static boolean isIntrinsic(String key) {
-        return key.equals("Ref") || key.startsWith("Fn::");
+        return key.equals("Ref") || (key.startsWith("Fn::") && !key.startsWith(FOR_EACH));
     }
 }

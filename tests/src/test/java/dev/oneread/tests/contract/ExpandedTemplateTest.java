@@ -95,6 +95,45 @@ class ExpandedTemplateTest {
     }
 
     @Test
+    void reader_shouldExpandNestedLoops_overAMappedCollection_inConditionsAndResources() {
+        SamTemplate template = SamTemplate.parse(new StringReader("""
+                Transform: [AWS::LanguageExtensions, AWS::Serverless-2016-10-31]
+                Mappings:
+                  Loops:
+                    Queues: {Names: [Jobs, Plans]}
+                Conditions:
+                  Fn::ForEach::Flags:
+                    - Queue
+                    - [Jobs]
+                    - Has${Queue}: !Equals [!Ref Mode, enabled]
+                Resources:
+                  Fn::ForEach::Queues:
+                    - Queue
+                    - !FindInMap [Loops, Queues, Names]
+                    - Fn::ForEach::Alarms:
+                        - Kind
+                        - [Age, Depth]
+                        - ${Queue}${Kind}Alarm:
+                            Type: AWS::CloudWatch::Alarm
+                            Condition: CreateQueues
+                            DependsOn: !Sub "${Queue}Queue"
+                            Properties:
+                              QueueName: !GetAtt [!Sub "${Queue}Queue", QueueName]
+                """));
+
+        assertThat(template.resources())
+                .containsOnlyKeys("JobsAgeAlarm", "JobsDepthAlarm", "PlansAgeAlarm", "PlansDepthAlarm");
+        assertThat(template.resources().get("PlansDepthAlarm"))
+                .containsEntry("Condition", "CreateQueues")
+                .containsEntry("DependsOn", "PlansQueue")
+                .containsEntry(
+                        "Properties", Map.of("QueueName", Map.of("Fn::GetAtt", List.of("PlansQueue", "QueueName"))));
+        assertThat(SamTemplate.map(template.document().get("Conditions")))
+                .containsOnlyKeys("HasJobs")
+                .containsEntry("HasJobs", Map.of("Fn::Equals", List.of(Map.of("Ref", "Mode"), "enabled")));
+    }
+
+    @Test
     void reader_shouldRefuseALoop_thatMakesAResourceTwice() {
         String twice = """
                 Transform: AWS::LanguageExtensions
