@@ -8,7 +8,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.Location;
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import dev.oneread.json.Json;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.runner.QueuePoller;

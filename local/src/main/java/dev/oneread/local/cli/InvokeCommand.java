@@ -2,10 +2,10 @@ package dev.oneread.local.cli;
 
 import dev.oneread.json.Json;
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalFunction;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.ServedRequest;
+import dev.oneread.local.template.SamTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

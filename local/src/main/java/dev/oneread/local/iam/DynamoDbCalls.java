@@ -1,6 +1,6 @@
 package dev.oneread.local.iam;
 
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

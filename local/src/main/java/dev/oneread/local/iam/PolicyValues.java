@@ -1,7 +1,7 @@
 package dev.oneread.local.iam;
 
-import dev.oneread.local.SamTemplate;
-import dev.oneread.local.TemplateValues;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

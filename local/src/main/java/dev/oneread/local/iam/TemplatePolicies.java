@@ -1,7 +1,7 @@
 package dev.oneread.local.iam;
 
 import dev.oneread.json.Json;
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,6 @@
 package dev.oneread.local.runner;
 
 import dev.oneread.json.Json;
-import dev.oneread.local.SamTemplate;
 import dev.oneread.local.iam.Decision;
 import dev.oneread.local.iam.DynamoDbCalls;
 import dev.oneread.local.iam.FunctionRole;
@@ -11,6 +10,7 @@ import dev.oneread.local.iam.PolicyValues;
 import dev.oneread.local.iam.SqsCalls;
 import dev.oneread.local.iam.Statement;
 import dev.oneread.local.iam.TemplatePolicies;
+import dev.oneread.local.template.SamTemplate;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,7 +1,7 @@
 package dev.oneread.local.runner;
 
 import dev.oneread.json.Json;
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.oneread.local.runner;
 
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

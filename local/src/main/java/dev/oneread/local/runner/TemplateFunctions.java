@@ -1,6 +1,6 @@
 package dev.oneread.local.runner;
 
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

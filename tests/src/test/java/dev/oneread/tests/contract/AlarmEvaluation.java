@@ -1,6 +1,6 @@
 package dev.oneread.tests.contract;
 
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.oneread.tests.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.migratehottenant.MigrateHotTenantFunction;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.TestEngine;

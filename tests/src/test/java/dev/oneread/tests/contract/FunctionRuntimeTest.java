@@ -2,7 +2,7 @@ package dev.oneread.tests.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.tests.support.TestEngine;
 import java.io.IOException;
 import java.nio.file.Files;

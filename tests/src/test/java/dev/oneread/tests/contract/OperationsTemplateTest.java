@@ -3,8 +3,8 @@ package dev.oneread.tests.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
-import dev.oneread.local.TemplateTables;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateTables;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +28,10 @@ import software.amazon.awssdk.services.dynamodb.model.OnDemandThroughput;
  */
 class OperationsTemplateTest {
     private static final Pattern RUNBOOK_ENTRY = Pattern.compile("^#{2,6}\\s+(\\w+Alarm)\\s*$");
+    /** A row of a runbook section's table of alarms, one per function: its anchor, then the alarm's name. */
+    private static final Pattern RUNBOOK_ROW =
+            Pattern.compile("^\\|\\s*<a id=\"([a-z0-9]+)\"></a>`(\\w+Alarm)`\\s*\\|");
+
     private static final Pattern TIMEOUT_SHARE = Pattern.compile("/\\s*(\\d+)\\s*$");
     private static final List<String> ROLLBACK_ALARMS = List.of("ErrorsAlarm", "ThrottlesAlarm", "DurationAlarm");
     /** A route function's fourth rollback alarm: its 5xx answers, which Lambda's Errors metric does not count. */
@@ -140,6 +144,33 @@ class OperationsTemplateTest {
                             .as(id + "DurationAlarm's timeout, in ms")
                             .isEqualTo(timeoutMs);
                 }
+            }
+        });
+    }
+
+    // The loops' FunctionAlarms mapping (template.yaml) writes each route once more: it must be the route that the
+    // function's HttpApi event declares, in the alarms' descriptions and in the OverBudget alarm's route dimension.
+    @Test
+    void routeAlarms_shouldNameTheRouteTheirFunctionAnswers() {
+        Map<String, Map<String, Object>> alarms = template.resourcesOfType("AWS::CloudWatch::Alarm");
+        functions().forEach((id, properties) -> {
+            if (!hasHttpApiEvent(properties)) {
+                return;
+            }
+            Map<String, Object> event = SamTemplate.map(SamTemplate.map(properties.get("Events")).values().stream()
+                    .filter(e -> "HttpApi".equals(SamTemplate.map(e).get("Type")))
+                    .findFirst()
+                    .map(e -> SamTemplate.map(e).get("Properties"))
+                    .orElseThrow());
+            String route = event.get("Method") + " " + event.get("Path");
+            assertThat(dimensions(alarms.get(id + "OverBudgetAlarm")))
+                    .as(id + "OverBudgetAlarm's route")
+                    .contains(Map.of("Name", "route", "Value", route));
+            for (String kind : List.of("ErrorsAlarm", "ThrottlesAlarm", "DurationAlarm", SERVER_ERRORS_ALARM)) {
+                assertThat(String.valueOf(SamTemplate.map(alarms.get(id + kind).get("Properties"))
+                                .get("AlarmDescription")))
+                        .as(id + kind + "'s description")
+                        .startsWith(id + " (" + route + "): ");
             }
         });
     }
@@ -282,7 +313,10 @@ class OperationsTemplateTest {
         return out;
     }
 
-    /** The headings of docs/operations.md that name an alarm, outside fenced code. */
+    /**
+     * The runbook's entries, outside fenced code: each heading that names an alarm (its GitHub anchor is the name in
+     * lower case), and each row of a section's table of alarms, whose anchor must be the name in lower case too.
+     */
     private static Set<String> runbookEntries(Path page) throws IOException {
         Set<String> out = new TreeSet<>();
         boolean fenced = false;
@@ -291,8 +325,18 @@ class OperationsTemplateTest {
                 fenced = !fenced;
             }
             Matcher entry = RUNBOOK_ENTRY.matcher(line);
+            Matcher row = RUNBOOK_ROW.matcher(line);
             if (!fenced && entry.matches()) {
-                out.add(entry.group(1));
+                assertThat(out.add(entry.group(1)))
+                        .as(entry.group(1) + "'s runbook entry, twice")
+                        .isTrue();
+            } else if (!fenced && row.find()) {
+                assertThat(row.group(1))
+                        .as(row.group(2) + "'s anchor")
+                        .isEqualTo(row.group(2).toLowerCase(java.util.Locale.ROOT));
+                assertThat(out.add(row.group(2)))
+                        .as(row.group(2) + "'s runbook entry, twice")
+                        .isTrue();
             }
         }
         return out;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.http.Caller;
 import dev.oneread.keys.KeyCodec;
-import dev.oneread.local.SamTemplate;
-import dev.oneread.local.TemplateTables;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateTables;
 import dev.oneread.tests.support.QueueAccess;
 import dev.oneread.tests.support.TestEngine;
 import java.nio.file.Files;

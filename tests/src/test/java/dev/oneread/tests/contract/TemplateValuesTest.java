@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.FunctionSpec;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.TemplateFunctions;
-import dev.oneread.local.runner.TemplateParameters;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateParameters;
 import dev.oneread.runtime.FunctionConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,13 +2,13 @@ package dev.oneread.tests.iam;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.local.SamTemplate;
 import dev.oneread.local.iam.Decision;
 import dev.oneread.local.iam.FunctionRole;
 import dev.oneread.local.iam.IamRequest;
 import dev.oneread.local.iam.PolicyValues;
 import dev.oneread.local.iam.TemplatePolicies;
 import dev.oneread.local.runner.LocalStack;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.tests.support.TestEngine;
 import java.util.List;
 import java.util.Map;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.oneread.json.Json;
-import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.FunctionSpec;
 import dev.oneread.local.runner.LocalFunction;
 import dev.oneread.local.runner.LocalStack;
 import dev.oneread.local.runner.TemplateFunctions;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.tests.support.Fixtures;
 import dev.oneread.tests.support.Partitions;
 import dev.oneread.tests.support.RunnerCommand;

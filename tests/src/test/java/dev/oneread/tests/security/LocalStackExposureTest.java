@@ -2,11 +2,13 @@ package dev.oneread.tests.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.engine.DynaliteEngine;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.SigningKey;
 import dev.oneread.local.engine.DynaliteEngine;
 import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;

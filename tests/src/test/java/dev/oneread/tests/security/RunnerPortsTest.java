@@ -2,8 +2,8 @@ package dev.oneread.tests.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.local.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.tests.support.TestEngine;
 import java.io.BufferedReader;
 import java.io.IOException;

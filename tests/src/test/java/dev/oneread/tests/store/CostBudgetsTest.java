@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.operations.CostBudget;
 import dev.oneread.operations.Descriptor;

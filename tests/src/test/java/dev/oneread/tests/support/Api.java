@@ -55,8 +55,8 @@ public final class Api {
         this.plan = plan;
         this.table = table;
         if (!table.equals(TestEngine.TABLE)) {
-            dev.oneread.local.TemplateTables.from(
-                            dev.oneread.local.SamTemplate.load(engine.root.resolve("template.yaml")))
+            dev.oneread.local.template.TemplateTables.from(
+                            dev.oneread.local.template.SamTemplate.load(engine.root.resolve("template.yaml")))
                     .createMissing(engine.client, Map.of("Table", table));
         }
         // Each function signs as itself: the IAM front allows what its role allows, and nothing else.

@@ -1,6 +1,6 @@
 package dev.oneread.tests.support;
 
-import dev.oneread.local.SamTemplate;
+import dev.oneread.local.template.SamTemplate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

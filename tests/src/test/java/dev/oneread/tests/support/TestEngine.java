@@ -1,8 +1,8 @@
 package dev.oneread.tests.support;
 
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.SamTemplate;
-import dev.oneread.local.TemplateTables;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateTables;
 import dev.oneread.local.engine.DynaliteEngine;
 import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.local.engine.IndexLag;
@@ -12,6 +12,8 @@ import dev.oneread.local.iam.LeastPrivilegeReport;
 import dev.oneread.local.iam.PolicyValues;
 import dev.oneread.local.runner.IamFront;
 import dev.oneread.local.runner.LocalStack;
+import dev.oneread.local.template.SamTemplate;
+import dev.oneread.local.template.TemplateTables;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.calls.CallPath;
 import dev.oneread.store.calls.QueryPool;

@@ -1,4 +1,4 @@
-package dev.oneread.local;
+package dev.oneread.local.template;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
-package dev.oneread.local.runner;
+package dev.oneread.local.template;
 
-import dev.oneread.local.SamTemplate;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.oneread.local;
+package dev.oneread.local.template;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -20,7 +20,11 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * template.yaml, read as CloudFormation does: short tags such as {@code !Ref X} and {@code !GetAtt A.B}
- * become their long forms ({@code {Ref: X}}, {@code {Fn::GetAtt: [A, B]}}), so callers see one shape.
+ * become their long forms ({@code {Ref: X}}, {@code {Fn::GetAtt: [A, B]}}), so callers see one shape; and, when
+ * the template names the {@code AWS::LanguageExtensions} transform, its {@code Fn::ForEach} loops are expanded
+ * ({@link LanguageExtensions}), so callers see each resource a loop makes, as SAM's transform and CloudFormation
+ * do. The package holds everything that reads the template: this reader, its values under a run's parameters
+ * ({@link TemplateValues}) and the tables it declares ({@link TemplateTables}).
  *
  * <pre>{@code SamTemplate template = SamTemplate.load(ProjectRoot.find().resolve("template.yaml"));}</pre>
  */
@@ -46,7 +50,7 @@ public final class SamTemplate {
         if (!(loaded instanceof Map<?, ?>)) {
             throw new IllegalStateException("template is not a YAML mapping");
         }
-        return new SamTemplate((Map<String, Object>) loaded);
+        return new SamTemplate(LanguageExtensions.expand((Map<String, Object>) loaded));
     }
 
     public Map<String, Object> document() {
