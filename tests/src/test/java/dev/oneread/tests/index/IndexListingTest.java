@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.model.ProjectStatus;
-import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.IndexedProjects;
 import dev.oneread.tests.support.Lambda;
-import dev.oneread.tests.support.TestEngine;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,10 +22,6 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  */
 class IndexListingTest {
     private final IndexedProjects index = IndexedProjects.get();
-    private final TestEngine engine = index.engine;
-    private final String table = index.table;
-    private final String hot = index.hot;
-    private final Api api = index.api;
 
     @Test
     void indexShards_shouldEachHoldAtMostOneAndAHalfTimesTheirFairShare() {
@@ -35,8 +29,8 @@ class IndexListingTest {
         Map<String, Map<String, Integer>> perStatus = new TreeMap<>();
         Map<String, AttributeValue> start = null;
         do {
-            var page = engine.client.scan(ScanRequest.builder()
-                    .tableName(table)
+            var page = index.engine.client.scan(ScanRequest.builder()
+                    .tableName(index.table)
                     .indexName(KeyCodec.INDEX_NAME)
                     .exclusiveStartKey(start)
                     .build());
@@ -65,14 +59,14 @@ class IndexListingTest {
 
     @Test
     void aTenantToken_shouldGet403WithNoCall_onBothRoutes() {
-        Map<String, Object> tenant = Map.of("sub", "user-1", "workspaces", hot, "scope", "openid oneread/api");
+        Map<String, Object> tenant = Map.of("sub", "user-1", "workspaces", index.hot, "scope", "openid oneread/api");
         for (Lambda.Response response : List.of(
-                api.call(
+                index.api.call(
                         "ListProjectsByStatus",
                         ApiEvent.of("GET", ApiEvent.ALL_PROJECTS)
                                 .query(Map.of("status", "ACTIVE"))
                                 .claims(tenant)),
-                api.call(
+                index.api.call(
                         "ListWorkspaces",
                         ApiEvent.of("GET", ApiEvent.WORKSPACES).claims(tenant)))) {
             assertThat(response.status()).isEqualTo(403);

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.functions.listprojectsbystatus.ListProjectsByStatusFunction;
 import dev.oneread.json.Json;
-import dev.oneread.keys.ShardPlan;
 import dev.oneread.model.ProjectStatus;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.QueryPool;
@@ -16,7 +15,6 @@ import dev.oneread.tests.support.EngineProxy;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.IndexedProjects;
 import dev.oneread.tests.support.Lambda;
-import dev.oneread.tests.support.TestEngine;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -30,10 +28,6 @@ import org.junit.jupiter.api.Test;
  */
 class ListProjectsByStatusTest {
     private final IndexedProjects index = IndexedProjects.get();
-    private final TestEngine engine = index.engine;
-    private final String table = index.table;
-    private final ShardPlan plan = index.plan;
-    private final Api api = index.api;
 
     @Test
     void listingByStatus_withWritesBetweenPages_shouldEqualTheBruteForceOnceSettled() throws InterruptedException {
@@ -61,11 +55,11 @@ class ListProjectsByStatusTest {
     @Test
     void aPage_shouldCostOneQueryPerIndexShard_allInFlightAtOnce() throws Exception {
         // GIVEN 150 ms between function and engine, so that queries overlap visibly (as in ShardingTest)
-        try (EngineProxy network = EngineProxy.withLatency(engine.endpoint, Duration.ofMillis(150))) {
+        try (EngineProxy network = EngineProxy.withLatency(index.engine.endpoint, Duration.ofMillis(150))) {
             ListProjectsByStatusFunction function = new ListProjectsByStatusFunction(
                     DynamoDbClients.local(network.endpoint(), List.of()),
                     QueryPool.create(),
-                    Api.config("ListProjectsByStatus", plan, table));
+                    Api.config("ListProjectsByStatus", index.plan, index.table));
             ApiEvent event = ApiEvent.of("GET", ApiEvent.ALL_PROJECTS)
                     .query(Map.of("status", "ACTIVE", "limit", "25"))
                     .claims(operator());
@@ -88,7 +82,7 @@ class ListProjectsByStatusTest {
     void status_shouldBeRequiredAndKnown() {
         for (Map<String, String> query :
                 List.<Map<String, String>>of(Map.of(), Map.of("status", "active"), Map.of("status", "DONE"))) {
-            Lambda.Response response = api.call(
+            Lambda.Response response = index.api.call(
                     "ListProjectsByStatus",
                     ApiEvent.of("GET", ApiEvent.ALL_PROJECTS).query(query).claims(operator()));
             assertThat(response.status()).isEqualTo(400);
