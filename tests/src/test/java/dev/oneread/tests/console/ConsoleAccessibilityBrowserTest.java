@@ -7,6 +7,7 @@ import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
+import dev.oneread.tests.support.UsesBrowser;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -29,6 +30,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@UsesBrowser
 class ConsoleAccessibilityBrowserTest {
     private final TestEngine engine = TestEngine.get();
     private final String table = "a11y-" + UUID.randomUUID().toString().substring(0, 8);

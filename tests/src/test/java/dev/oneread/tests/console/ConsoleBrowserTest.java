@@ -9,6 +9,7 @@ import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
+import dev.oneread.tests.support.UsesBrowser;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@UsesBrowser
 class ConsoleBrowserTest {
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
 

@@ -3,7 +3,9 @@ package dev.oneread.tests.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.tests.support.ConsoleLoad;
+import dev.oneread.tests.support.OffersLoad;
 import dev.oneread.tests.support.TestEngine;
+import dev.oneread.tests.support.UsesBrowser;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -21,6 +23,8 @@ import org.junit.jupiter.api.TestInstance;
  * bench/console-load.sh's (a test decides by work, never by the clock: CI machines run at load 10+).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesBrowser
+@OffersLoad
 class ConsoleLoadBrowserTest {
     private ConsoleLoad console;
 

@@ -8,6 +8,7 @@ import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
+import dev.oneread.tests.support.UsesBrowser;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -35,6 +36,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * item in both JSON forms and its writes from the log; a request's diff that fits its pane.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesBrowser
 class ConsoleRowsBrowserTest {
     /** A row's height in the page (collection.js ROW): one line of text. */
     private static final long ROW_PX = 22;

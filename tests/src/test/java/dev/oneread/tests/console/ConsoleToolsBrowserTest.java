@@ -7,6 +7,7 @@ import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
+import dev.oneread.tests.support.UsesBrowser;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * write the API would refuse is refused in the page, with a 4xx that names why, and changes nothing.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesBrowser
 class ConsoleToolsBrowserTest {
     private static final String LOG = "/_console/api/";
 

@@ -6,7 +6,10 @@ import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Chromium;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.LocalApi;
+import dev.oneread.tests.support.OffersLoad;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
+import dev.oneread.tests.support.UsesBrowser;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -33,6 +36,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * stays quiet, and the tab ranks them as they happen, from the console's own event stream.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesBrowser
+@OffersLoad
+@StartsProcesses
 class HeatPaneBrowserTest {
     private static final double SCALE = 0.01;
     /** Creates at once on one unsharded partition: several times its 10 write units a second. */

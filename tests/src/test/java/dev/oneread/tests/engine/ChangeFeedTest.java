@@ -7,6 +7,7 @@ import dev.oneread.local.ProjectRoot;
 import dev.oneread.local.engine.DynaliteEngine;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.runtime.DynamoDbClients;
+import dev.oneread.tests.support.StartsProcesses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -37,6 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@StartsProcesses
 class ChangeFeedTest {
     private static final String TABLE = "changes";
     private static final int RING = 10_000;

@@ -8,6 +8,7 @@ import dev.oneread.local.engine.DynaliteEngine;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.StartsProcesses;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -32,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  * kind (a page that stops early, a read to the end, forward, reverse, on an index, a scan), none may stay open.
  * An engine of its own, on disk (classic-level) and in memory (memory-level): nothing else reads from it meanwhile.
  */
+@StartsProcesses
 class EngineIteratorsTest {
     private static final String TABLE = "iterators";
     private static final int ITEMS = 30;

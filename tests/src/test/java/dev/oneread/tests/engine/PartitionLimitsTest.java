@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * whole kilobytes, so each request consumes a known number of units: one that takes a bucket well below zero makes
  * the next request to that partition a throttle for hundreds of milliseconds, with no sleep and no race.
  */
+@StartsProcesses
 class PartitionLimitsTest {
     private static final double SCALE = 0.005;
     private static final int READ_UNITS = 15;

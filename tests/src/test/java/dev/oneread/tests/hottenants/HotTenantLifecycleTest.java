@@ -23,7 +23,9 @@ import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.Lambda;
+import dev.oneread.tests.support.OffersLoad;
 import dev.oneread.tests.support.RunJobMapping;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,6 +65,8 @@ import org.junit.jupiter.api.Test;
  * invocations get the new configuration (a new set of functions, swapped at once), and those in flight finish on
  * the old.
  */
+@OffersLoad
+@StartsProcesses
 class HotTenantLifecycleTest {
     /** A fiftieth of DynamoDB's limits: 20 write units and 60 read units a second per partition key value. */
     private static final PartitionLimits LIMITS = new PartitionLimits(0.02);

@@ -7,6 +7,8 @@ import dev.oneread.keys.ShardPlan;
 import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Lambda;
+import dev.oneread.tests.support.OffersLoad;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.Test;
  * The API while DynamoDB says no, on an engine of its own whose partition limits are a hundredth of DynamoDB's (10
  * write units a second per partition key value): what the hot tenant meets, reached on a 2-core machine.
  */
+@OffersLoad
+@StartsProcesses
 class ThrottlingApiTest {
     private static final double SCALE = 0.01;
     private static final int CLIENTS = 50;

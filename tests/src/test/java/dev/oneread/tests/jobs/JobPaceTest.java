@@ -26,7 +26,9 @@ import dev.oneread.store.calls.JobPace;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.BulkLoad;
 import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.OffersLoad;
 import dev.oneread.tests.support.RunJobMapping;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,6 +54,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <p>The data is written before the limits are on ({@link TestEngine#preloaded}): writing it under them would take
  * six times as long as reading it at a quarter share.
  */
+@OffersLoad
+@StartsProcesses
 class JobPaceTest {
     /** Each invocation's remaining time: the pace's stop margin and 0.6 s, a page or two before a continuation. */
     private static final int REMAINING_MILLIS = (int) JobPace.STOP_MARGIN.toMillis() + 600;

@@ -7,6 +7,7 @@ import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.RunnerCommand;
 import dev.oneread.tests.support.RunnerCommand.Run;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -132,6 +133,7 @@ class CommandLineTest {
         assertThat(run.stderr()).contains("token needs --workspaces and/or --admin");
     }
 
+    @StartsProcesses
     @ParameterizedTest
     @CsvSource({"PlanJobs, plan-jobs-stats.json, JobQueue", "DeleteWorkspace, delete-workspace.json, JobQueue"})
     void invoke_shouldSayInOneLineToRunBesideStartApi_whenTheFunctionNeedsAQueueThisRunLacks(
@@ -207,6 +209,7 @@ class CommandLineTest {
         return RunnerCommand.run(environment, "{}", args);
     }
 
+    @StartsProcesses
     @Test
     void invoke_shouldStartItsOwnEngineWithTheIndexLagGiven(@TempDir Path dir) {
         // WHEN invoke starts an engine of its own whose indexes do not lag
@@ -230,6 +233,7 @@ class CommandLineTest {
         assertThat(run.stderr()).contains("'0.5s' is not a lag in whole milliseconds >= 0");
     }
 
+    @StartsProcesses
     @Test
     void invoke_shouldStartItsOwnEngineWithThePartitionLimitsGiven(@TempDir Path dir) {
         // WHEN invoke starts an engine of its own at 1/20 of DynamoDB's limits

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
 import dev.oneread.tests.support.Fixtures;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ./oneread}, the runner with the class-data archive the build writes: the archive is really in use, and
  * nothing of it reaches the stdout where invoke writes its response.
  */
+@StartsProcesses
 class LauncherTest {
     private final TestEngine engine = TestEngine.get();
 

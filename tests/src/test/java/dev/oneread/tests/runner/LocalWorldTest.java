@@ -9,6 +9,7 @@ import dev.oneread.local.runner.LocalStack;
 import dev.oneread.tests.support.Fixtures;
 import dev.oneread.tests.support.RunnerCommand;
 import dev.oneread.tests.support.RunnerCommand.Run;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -252,6 +253,7 @@ class LocalWorldTest {
         assertThat(seed.stderr()).startsWith("seed: no start-api runs");
     }
 
+    @StartsProcesses
     @Test
     void invoke_shouldUseAnEngineOfItsOwnWithTheSampleData_whenTheStartApiInTheStateFileIsGone(@TempDir Path dir)
             throws Exception {

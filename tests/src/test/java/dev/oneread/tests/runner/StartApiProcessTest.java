@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.RunnerCommand;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The runnable jar as a user starts it: its own dynalite, the sample data, an invoke from elsewhere, then Ctrl-C,
  * SIGTERM, or a {@code kill -9} that it cannot see coming.
  */
+@StartsProcesses
 class StartApiProcessTest {
     private final TestEngine engine = TestEngine.get();
 

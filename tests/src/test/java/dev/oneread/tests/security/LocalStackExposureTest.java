@@ -11,6 +11,7 @@ import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.template.SamTemplate;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.LocalApi;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +42,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
  * written byte for byte on a socket (the JDK's HTTP client will not set Host), and each is refused without effect.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@StartsProcesses
 class LocalStackExposureTest {
     private static final String LIST_TABLES = "{}";
     private final TestEngine engine = TestEngine.get();

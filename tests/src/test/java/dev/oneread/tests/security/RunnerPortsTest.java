@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.local.runner.LocalQueues;
 import dev.oneread.local.template.SamTemplate;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -37,6 +38,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
  * foreign Host and Origin, so a page that found the port dropped a pending purge. The front guards the port the
  * queue URLs name; ElasticMQ's own must refuse everything that does not come through the front.
  */
+@StartsProcesses
 class RunnerPortsTest {
     private static final Pattern LISTENING = Pattern.compile("^start-api: listening on http://127\\.0\\.0\\.1:(\\d+)");
     private static final Pattern QUEUES = Pattern.compile("^job queues on ElasticMQ at (http://127\\.0\\.0\\.1:\\d+)");

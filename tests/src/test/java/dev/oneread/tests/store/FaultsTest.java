@@ -15,6 +15,7 @@ import dev.oneread.tests.support.ApiEvent;
 import dev.oneread.tests.support.InjectedFaults;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Partitions;
+import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -135,6 +136,7 @@ public class FaultsTest {
         assertThat(millis).as("three attempts with backoff, no hang").isLessThan(5_000);
     }
 
+    @StartsProcesses
     @Test
     void engineLoss_shouldGive503s_andKeepEveryAcknowledgedWrite(@TempDir Path data) throws Exception {
         // GIVEN an engine persisting to disk, and a workspace on it

@@ -1,5 +1,7 @@
 package dev.oneread.tests.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.oneread.functions.createproject.CreateProjectFunction;
 import dev.oneread.functions.createworkspace.CreateWorkspaceFunction;
@@ -158,6 +160,13 @@ public final class Api {
     /** A workspace id no other test uses. */
     public static String freshWorkspaceId(String prefix) {
         return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** A new workspace named Acme under a fresh id (the route tests' usual start): its id. */
+    public String newWorkspace() {
+        String ws = freshWorkspaceId("w");
+        assertThat(createWorkspace(ws, "Acme").status()).isEqualTo(201);
+        return ws;
     }
 
     private static ApiEvent onWorkspace(String method, String route, String workspaceId) {

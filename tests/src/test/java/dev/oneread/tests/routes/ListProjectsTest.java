@@ -1,18 +1,23 @@
-package dev.oneread.tests.listing;
+package dev.oneread.tests.routes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.oneread.http.Cursors;
+import dev.oneread.model.ListPosition;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ItemSizes;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Pages;
 import dev.oneread.tests.support.Partitions;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -20,6 +25,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
+/**
+ * GET /workspaces/{workspaceId}/projects (ListProjects): 250 projects paged newest first at one Query a page, the
+ * default limit, empty pages, and cursors from another list or with a position that does not fit it.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ListProjectsTest {
     private static final int PROJECTS = 250;
@@ -117,6 +126,26 @@ class ListProjectsTest {
         Lambda.Response response = api.listProjects(ws, Map.of("cursor", collectionCursor));
 
         assertThat(response.status()).isEqualTo(400);
+        assertThat(response.dynamoCalls()).isZero();
+    }
+
+    // A cursor that authenticates but holds a position that does not fit the list (one only a leaked key could
+    // make): the store checks the position again, and the caller gets a 400 without a call.
+    @Test
+    void list_shouldBe400_whenThePositionNamesAPartitionTheListDoesNotRead() {
+        // GIVEN an unsharded workspace: its list reads one partition, index 0
+        String ws = Api.freshWorkspaceId("position");
+        api.createWorkspace(ws, "Position");
+        String cursor = new Cursors(Api.CURSOR_KEY, Clock.systemUTC())
+                .seal(
+                        new ListPosition("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6", new TreeSet<>(Set.of(0, 5))),
+                        ws,
+                        "GET /workspaces/{workspaceId}/projects");
+        // WHEN
+        Lambda.Response response = api.listProjects(ws, Map.of("cursor", cursor));
+        // THEN
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.contentType()).isEqualTo("application/problem+json");
         assertThat(response.dynamoCalls()).isZero();
     }
 }

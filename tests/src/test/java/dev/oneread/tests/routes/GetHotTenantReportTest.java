@@ -1,4 +1,4 @@
-package dev.oneread.tests.hottenants;
+package dev.oneread.tests.routes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,11 +31,11 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The hot-tenant report: the stats task of each partition writes its entry while the partition is over the
- * threshold, with docs/hot-tenants.md's shard count, and takes it back when it no longer is; GET /reports/hot-tenants
- * reads it in one Query per page; a purge removes a deleted workspace's entries.
+ * GET /reports/hot-tenants (GetHotTenantReport) and the report it reads: the stats task of each partition writes its
+ * entry while the partition is over the threshold, with docs/hot-tenants.md's shard count, and takes it back when it no
+ * longer is; the route reads it in one Query per page; a purge removes a deleted workspace's entries.
  */
-class HotTenantReportTest {
+class GetHotTenantReportTest {
     private static final HotPartitionThreshold THRESHOLD = new HotPartitionThreshold(20, 1L << 30);
     private static final Map<String, Object> OPERATOR =
             Map.of("sub", "op", "workspaces", "", "scope", "openid oneread/admin");

@@ -1,4 +1,4 @@
-package dev.oneread.tests.workspaces;
+package dev.oneread.tests.routes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +14,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-class WorkspaceCollectionTest {
+/**
+ * GET /workspaces/{workspaceId}/collection (GetWorkspaceCollection): the workspace then its projects, one Query a
+ * page, and no idempotency record among them.
+ */
+class GetWorkspaceCollectionTest {
     private final Api api = new Api();
 
     @Test
@@ -62,5 +66,19 @@ class WorkspaceCollectionTest {
         assertThat(response.dynamoCalls()).isEqualTo(1);
         // The Query found nothing: DynamoDB bills its minimum read, 0.5 eventually consistent.
         assertThat(response.dynamoCapacity()).isEqualByComparingTo(ItemSizes.eventuallyConsistentReadUnits(List.of()));
+    }
+
+    @Test
+    void idempotencyRecords_shouldNeverShowInReads() {
+        String ws = api.newWorkspace();
+        api.createProject(ws, "{\"name\":\"p\"}", "key-3");
+
+        Lambda.Response collection = api.collection(ws, Map.of());
+
+        @SuppressWarnings("unchecked")
+        List<Object> projects = (List<Object>) collection.json().get("projects");
+        assertThat(projects).hasSize(1);
+        assertThat(collection.json().get("workspace")).isNotNull();
+        assertThat(Partitions.items(api.engine.client, "WS#" + ws)).hasSize(3); // META, PROJ#, IDEM#
     }
 }
