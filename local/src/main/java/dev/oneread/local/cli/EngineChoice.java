@@ -1,7 +1,6 @@
 package dev.oneread.local.cli;
 
 import dev.oneread.local.runner.LocalStack;
-import dev.oneread.local.cli.StartApiState;
 import dev.oneread.local.template.SamTemplate;
 import java.net.URI;
 import java.nio.file.Path;

@@ -2,12 +2,6 @@ package dev.oneread.local.runner;
 
 import dev.oneread.jobs.SqsClients;
 import dev.oneread.keys.ShardPlan;
-import dev.oneread.local.template.SamTemplate;
-import dev.oneread.local.template.TemplateTables;
-import dev.oneread.local.template.TemplateValues;
-import dev.oneread.local.engine.DynaliteEngine;
-import dev.oneread.local.engine.IndexLag;
-import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.SigningKey;
 import dev.oneread.local.engine.DynaliteEngine;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.http.Caller;
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.template.SamTemplate;
 import dev.oneread.local.catalogue.Catalogue;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.operations.Descriptor;
 import dev.oneread.operations.KeyRange;
 import dev.oneread.operations.Operation;

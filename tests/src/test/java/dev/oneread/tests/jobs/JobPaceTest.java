@@ -9,7 +9,6 @@ import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.template.SamTemplate;
 import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.local.runner.LocalQueues;

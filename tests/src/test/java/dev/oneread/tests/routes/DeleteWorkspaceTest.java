@@ -2,8 +2,8 @@ package dev.oneread.tests.routes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.local.template.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.EngineDeviations;
 import dev.oneread.tests.support.Lambda;

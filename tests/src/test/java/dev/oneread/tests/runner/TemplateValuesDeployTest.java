@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.oneread.json.Json;
-import dev.oneread.local.template.SamTemplate;
 import dev.oneread.local.cli.StartApi;
 import dev.oneread.local.runner.ApiServer;
 import dev.oneread.local.runner.FunctionSpec;

@@ -2,8 +2,6 @@ package dev.oneread.tests.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.oneread.local.template.SamTemplate;
-import dev.oneread.local.engine.DynaliteEngine;
 import dev.oneread.local.auth.LocalJwt;
 import dev.oneread.local.auth.SigningKey;
 import dev.oneread.local.engine.DynaliteEngine;

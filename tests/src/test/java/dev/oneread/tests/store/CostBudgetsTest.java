@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.local.template.SamTemplate;
 import dev.oneread.local.runner.LocalQueues;
+import dev.oneread.local.template.SamTemplate;
 import dev.oneread.operations.CostBudget;
 import dev.oneread.operations.Descriptor;
 import dev.oneread.operations.Operation;

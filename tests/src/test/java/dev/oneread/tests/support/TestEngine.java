@@ -1,8 +1,6 @@
 package dev.oneread.tests.support;
 
 import dev.oneread.local.ProjectRoot;
-import dev.oneread.local.template.SamTemplate;
-import dev.oneread.local.template.TemplateTables;
 import dev.oneread.local.engine.DynaliteEngine;
 import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.local.engine.IndexLag;
