@@ -1,5 +1,6 @@
 package dev.oneread.operations;
 
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.Project;
@@ -24,8 +25,11 @@ public final class CreateProjectOperation extends Operation {
                 .function("CreateProject")
                 .scope(Scope.TENANT)
                 .inputs(Input.WORKSPACE)
-                .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META (read); EntityRef = WS#{workspaceId}[#nn]"
-                        + " AND Detail = PROJ#{ulid}, if absent; GSI1 STATUS#{status}#nn / PROJ#{ulid}")
+                .keyCondition("EntityRef = " + KeyShapes.WORKSPACE_PARTITION + " AND Detail = " + KeyShapes.META
+                        + " (read); EntityRef = "
+                        + KeyShapes.PROJECT_PARTITION + " AND Detail = " + KeyShapes.NEW_PROJECT_SORT
+                        + ", if absent; GSI1 "
+                        + KeyShapes.STATUS_INDEX_PARTITION + " / " + KeyShapes.NEW_PROJECT_SORT)
                 .calls("1 GetItem + 1 PutItem")
                 .budget(CostBudget.of(
                         "1 GetItem (the workspace exists) + 1 PutItem; with Idempotency-Key 4 (claim, get, put, complete)",

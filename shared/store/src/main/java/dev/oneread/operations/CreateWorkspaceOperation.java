@@ -1,6 +1,7 @@
 package dev.oneread.operations;
 
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.model.CreationToken;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.items.Items;
@@ -23,8 +24,9 @@ public final class CreateWorkspaceOperation extends Operation {
                 .function("CreateWorkspace")
                 .scope(Scope.OPERATOR)
                 .inputs(Input.WORKSPACE)
-                .keyCondition(
-                        "EntityRef = WS#{workspaceId} AND Detail = META, if absent; GSI1 WSREG#nn / WS#{workspaceId}")
+                .keyCondition("EntityRef = " + KeyShapes.WORKSPACE_PARTITION + " AND Detail = " + KeyShapes.META
+                        + ", if absent; GSI1 " + KeyShapes.REGISTRY_INDEX_PARTITION + " / "
+                        + KeyShapes.WORKSPACE_PARTITION)
                 .calls("1 PutItem")
                 .budget(CostBudget.of(
                         "1 PutItem; with Idempotency-Key 3 (claim, put, complete)",

@@ -1,5 +1,6 @@
 package dev.oneread.operations;
 
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.store.items.Items;
@@ -23,8 +24,8 @@ public final class DeleteProjectOperation extends Operation {
                 .function("DeleteProject")
                 .scope(Scope.TENANT)
                 .inputs(Input.WORKSPACE, Input.PROJECT)
-                .keyCondition(
-                        "EntityRef = WS#{workspaceId}[#nn] AND Detail = PROJ#{projectId}, at the expected version")
+                .keyCondition("EntityRef = " + KeyShapes.PROJECT_PARTITION + " AND Detail = " + KeyShapes.PROJECT_SORT
+                        + ", at the expected version")
                 .calls("1 DeleteItem")
                 .budget(CostBudget.of(
                         "1 DeleteItem (while its tenant moves into shards: 2 where it may be, then 1 consistent GetItem of"

@@ -2,6 +2,7 @@ package dev.oneread.operations;
 
 import dev.oneread.expr.Update;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.store.items.Items;
@@ -24,7 +25,8 @@ public final class DeleteWorkspaceOperation extends Operation {
                 .function("DeleteWorkspace")
                 .scope(Scope.OPERATOR)
                 .inputs(Input.WORKSPACE)
-                .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META, at the expected version if given")
+                .keyCondition("EntityRef = " + KeyShapes.WORKSPACE_PARTITION + " AND Detail = " + KeyShapes.META
+                        + ", at the expected version if given")
                 .calls("1 UpdateItem + 1 SQS SendMessage (the purge)")
                 .budget(CostBudget.of(
                         "1 UpdateItem (marks it purging) + 1 SQS SendMessage (its purge task)",

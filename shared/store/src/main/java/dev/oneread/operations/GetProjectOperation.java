@@ -1,5 +1,6 @@
 package dev.oneread.operations;
 
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.model.Project;
 import dev.oneread.store.items.Items;
@@ -22,8 +23,8 @@ public final class GetProjectOperation extends Operation {
                 .function("GetProject")
                 .scope(Scope.TENANT)
                 .inputs(Input.WORKSPACE, Input.PROJECT)
-                .keyCondition("EntityRef = WS#{workspaceId} (its shard's, WS#{workspaceId}#nn, for a hot tenant)"
-                        + " AND Detail = PROJ#{projectId}")
+                .keyCondition("EntityRef = " + KeyShapes.WORKSPACE_PARTITION + " (its shard's, "
+                        + KeyShapes.SHARD_PARTITION + ", for a hot tenant)" + " AND Detail = " + KeyShapes.PROJECT_SORT)
                 .calls("1 GetItem")
                 .budget(CostBudget.of(
                         "1 GetItem (the shard is computed from the id; 2 while its tenant moves into shards)",

@@ -4,6 +4,7 @@ import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ListPosition;
@@ -38,8 +39,9 @@ public final class GetWorkspaceCollectionOperation extends Operation {
                 .function("GetWorkspaceCollection")
                 .scope(Scope.TENANT)
                 .inputs(Input.WORKSPACE)
-                .keyCondition("EntityRef = WS#{workspaceId} (and each shard's for a hot tenant) AND Detail BETWEEN "
-                        + READABLE.low() + " AND " + READABLE.high() + ", in key order")
+                .keyCondition("EntityRef = " + KeyShapes.WORKSPACE_PARTITION
+                        + " (and each shard's for a hot tenant) AND Detail BETWEEN " + READABLE.low() + " AND "
+                        + READABLE.high() + ", in key order")
                 .calls("1 Query (N for a hot tenant, 2N at most)")
                 .budget(CostBudget.of(
                         "1 Query per page; a hot tenant's: 1 per partition, and at most 1 more per partition in a second"

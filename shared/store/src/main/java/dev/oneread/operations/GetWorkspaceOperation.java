@@ -1,6 +1,7 @@
 package dev.oneread.operations;
 
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.exceptions.NotFoundException;
@@ -25,7 +26,7 @@ public final class GetWorkspaceOperation extends Operation {
                 .function("GetWorkspace")
                 .scope(Scope.TENANT)
                 .inputs(Input.WORKSPACE)
-                .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META")
+                .keyCondition("EntityRef = " + KeyShapes.WORKSPACE_PARTITION + " AND Detail = " + KeyShapes.META)
                 .calls("1 GetItem")
                 .budget(CostBudget.of("1 GetItem", 1, CostBudget.Fan.NONE, 0, CostBudget.ITEM_READ))
                 .build());

@@ -4,6 +4,7 @@ import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.model.Page;
 import dev.oneread.model.Project;
 import dev.oneread.store.internal.FanOut;
@@ -31,8 +32,9 @@ public final class ListProjectsByStatusOperation extends Operation {
                 .function("ListProjectsByStatus")
                 .scope(Scope.OPERATOR)
                 .inputs(Input.STATUS, Input.INDEX_SHARD)
-                .keyCondition("GSI1PK = STATUS#{status}#nn (each index shard) AND begins_with(GSI1SK, PROJ#), newest"
-                        + " first")
+                .keyCondition(
+                        "GSI1PK = " + KeyShapes.STATUS_INDEX_PARTITION + " (each index shard) AND begins_with(GSI1SK, "
+                                + KeyShapes.PROJECT_SORT_PREFIX + "), newest first")
                 .calls("S Queries on GSI1 (2S at most)")
                 .budget(CostBudget.of(INDEX_QUERIES, 1, CostBudget.Fan.INDEX_SHARDS, 0, CostBudget.PAGE_READ))
                 .build());

@@ -4,6 +4,7 @@ import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.WorkspaceId;
@@ -33,8 +34,9 @@ public final class ListProjectsOperation extends Operation {
                 .function("ListProjects")
                 .scope(Scope.TENANT)
                 .inputs(Input.WORKSPACE)
-                .keyCondition("EntityRef = WS#{workspaceId} (and each shard's, WS#{workspaceId}#nn, for a hot tenant)"
-                        + " AND begins_with(Detail, PROJ#), newest first")
+                .keyCondition("EntityRef = " + KeyShapes.WORKSPACE_PARTITION + " (and each shard's, "
+                        + KeyShapes.SHARD_PARTITION + ", for a hot tenant)" + " AND begins_with(Detail, "
+                        + KeyShapes.PROJECT_SORT_PREFIX + "), newest first")
                 .calls("1 Query (N for a hot tenant, 2N at most)")
                 .budget(CostBudget.of(
                         "1 Query per page; a hot tenant's: 1 per shard, and at most 1 more per shard in a second round",

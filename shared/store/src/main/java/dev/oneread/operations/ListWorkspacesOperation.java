@@ -4,6 +4,7 @@ import dev.oneread.expr.Expression;
 import dev.oneread.expr.KeyCondition;
 import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.model.Page;
 import dev.oneread.model.Workspace;
 import dev.oneread.store.internal.FanOut;
@@ -26,7 +27,7 @@ public final class ListWorkspacesOperation extends Operation {
                 .function("ListWorkspaces")
                 .scope(Scope.OPERATOR)
                 .inputs(Input.INDEX_SHARD)
-                .keyCondition("GSI1PK = WSREG#nn (each index shard), in id order")
+                .keyCondition("GSI1PK = " + KeyShapes.REGISTRY_INDEX_PARTITION + " (each index shard), in id order")
                 .calls("S Queries on GSI1 (2S at most)")
                 .budget(CostBudget.of(
                         ListProjectsByStatusOperation.INDEX_QUERIES,

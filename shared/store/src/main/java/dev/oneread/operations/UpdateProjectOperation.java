@@ -2,6 +2,7 @@ package dev.oneread.operations;
 
 import dev.oneread.expr.Update;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.ProjectPatch;
@@ -25,8 +26,8 @@ public final class UpdateProjectOperation extends Operation {
                 .function("UpdateProject")
                 .scope(Scope.TENANT)
                 .inputs(Input.WORKSPACE, Input.PROJECT)
-                .keyCondition(
-                        "EntityRef = WS#{workspaceId}[#nn] AND Detail = PROJ#{projectId}, at the expected version")
+                .keyCondition("EntityRef = " + KeyShapes.PROJECT_PARTITION + " AND Detail = " + KeyShapes.PROJECT_SORT
+                        + ", at the expected version")
                 .calls("1 UpdateItem")
                 .budget(CostBudget.of(
                         "1 UpdateItem (2 while its tenant moves into shards)",

@@ -2,6 +2,7 @@ package dev.oneread.operations;
 
 import dev.oneread.expr.Update;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.KeyShapes;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.ExpectedVersion;
 import dev.oneread.model.WorkspacePatch;
@@ -26,7 +27,8 @@ public final class UpdateWorkspaceOperation extends Operation {
                 .function("UpdateWorkspace")
                 .scope(Scope.TENANT)
                 .inputs(Input.WORKSPACE)
-                .keyCondition("EntityRef = WS#{workspaceId} AND Detail = META, at the expected version")
+                .keyCondition("EntityRef = " + KeyShapes.WORKSPACE_PARTITION + " AND Detail = " + KeyShapes.META
+                        + ", at the expected version")
                 .calls("1 UpdateItem")
                 .budget(CostBudget.of("1 UpdateItem", 1, CostBudget.Fan.NONE, 0, CostBudget.WRITE_WITH_INDEX_ENTRY))
                 .build());

@@ -72,8 +72,8 @@ class ConsoleKeysTest {
         List<Path> files = new ArrayList<>(files(ROOT.resolve("local/engine"), ".js"));
         files.add(ROOT.resolve("local/engine.js"));
         files.addAll(files(ROOT.resolve("local/src/main/resources/console"), ".js"));
-        files.add(ROOT.resolve("shared/store/src/main/java/dev/oneread/store/JobPace.java"));
-        files.add(ROOT.resolve("local/src/main/java/dev/oneread/local/PartitionLimits.java"));
+        files.add(ROOT.resolve("shared/store/src/main/java/dev/oneread/store/calls/JobPace.java"));
+        files.add(ROOT.resolve("local/src/main/java/dev/oneread/local/engine/PartitionLimits.java"));
         // 3,000 read units; the write limit's 1,000 as a constant (a bare 1000 is also milliseconds in a second).
         Pattern written = Pattern.compile("\\b3_?000\\b|UNITS\\s*=\\s*[0-9]|\\b1_000\\b");
 
