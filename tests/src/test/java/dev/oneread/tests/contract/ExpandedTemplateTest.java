@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +24,12 @@ import org.junit.jupiter.api.Test;
  * the same logical ids, each with the same declaration.
  */
 class ExpandedTemplateTest {
+    /** A cap parameter's default when there is no cap (WriteReservedConcurrency, TableMaxReadRequestUnits, ...). */
+    private static final Object NO_CAP = -1;
+
+    private static final String CFN_LINT = "cfn-lint";
+    private static final Map<String, Object> IGNORE_E3034 = Map.of("ignore_checks", List.of("E3034"));
+
     private final Path root = ProjectRoot.find();
 
     @Test
@@ -48,6 +56,62 @@ class ExpandedTemplateTest {
         // AND the reader sees each of them
         assertThat(SamTemplate.load(root.resolve("template.yaml")).resources())
                 .containsKeys("CreateWorkspaceErrorsAlarm", "GetWorkspaceCollectionOverBudgetAlarm", "RunJobLogGroup");
+    }
+
+    /**
+     * cfn-lint 1.51, with AWS::LanguageExtensions, puts each parameter's default in place of its Ref in Resources
+     * before SAM's transform, so a "no cap" default of -1 stands as a literal in the Fn::If branch its condition never
+     * takes, and E3034 (out of range) reports it. Only those resources turn E3034 off, each for itself: anywhere else
+     * the check still runs.
+     */
+    @Test
+    void cfnLintE3034_shouldBeOff_onlyOnTheResourcesWhereANoCapDefaultStandsInAnFnIfBranch() {
+        SamTemplate template = SamTemplate.load(root.resolve("template.yaml"));
+        // GIVEN the parameters whose default, -1, means "no cap"
+        Set<String> noCap = new TreeSet<>();
+        template.parameters().forEach((name, parameter) -> {
+            if (NO_CAP.equals(parameter.get("Default"))) {
+                noCap.add(name);
+            }
+        });
+        assertThat(noCap).as("no-cap parameters").isNotEmpty();
+        // THEN the template turns no cfn-lint check off for itself
+        assertThat(SamTemplate.map(template.document().get("Metadata")))
+                .as("template Metadata")
+                .doesNotContainKey(CFN_LINT);
+        // AND E3034, alone, is off exactly on the resources with an Fn::If branch that Refs such a parameter
+        Set<String> off = new TreeSet<>();
+        Set<String> withNoCapBranch = new TreeSet<>();
+        template.resources().forEach((id, resource) -> {
+            Map<String, Object> lint =
+                    SamTemplate.map(SamTemplate.map(resource.get("Metadata")).get(CFN_LINT));
+            if (!lint.isEmpty()) {
+                assertThat(lint).as(id + " cfn-lint Metadata").isEqualTo(Map.of("config", IGNORE_E3034));
+                off.add(id);
+            }
+            if (refsInFnIf(resource.get("Properties")).stream().anyMatch(noCap::contains)) {
+                withNoCapBranch.add(id);
+            }
+        });
+        assertThat(off).as("resources that turn E3034 off").isNotEmpty().isEqualTo(withNoCapBranch);
+    }
+
+    /** The names each Fn::If branch under value Refs directly. */
+    private static Set<String> refsInFnIf(Object value) {
+        Set<String> out = new TreeSet<>();
+        if (value instanceof Map<?, ?> map) {
+            if (map.size() == 1 && map.get("Fn::If") instanceof List<?> choice) {
+                choice.stream()
+                        .skip(1)
+                        .map(branch -> SamTemplate.map(branch).get("Ref"))
+                        .filter(String.class::isInstance)
+                        .forEach(ref -> out.add((String) ref));
+            }
+            map.values().forEach(v -> out.addAll(refsInFnIf(v)));
+        } else if (value instanceof List<?> list) {
+            list.forEach(v -> out.addAll(refsInFnIf(v)));
+        }
+        return out;
     }
 
     @Test
