@@ -2,12 +2,13 @@ package dev.oneread.local.catalogue;
 
 import dev.oneread.operations.Descriptor;
 import dev.oneread.operations.Input;
-import dev.oneread.operations.JobOperation;
+import dev.oneread.operations.JobDescriptor;
 import dev.oneread.operations.Operation;
 import dev.oneread.operations.Operations;
 import dev.oneread.operations.Sample;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
@@ -63,14 +64,23 @@ public final class Catalogue {
         return lines;
     }
 
-    /** The README's job table, as markdown lines: a test holds the README to it. */
+    /**
+     * The README's job table, as markdown lines: a test holds the README to it. Its operation column names the class
+     * that builds the job's requests, and the route operations whose requests it sends unchanged.
+     */
     public static List<String> jobsTable() {
-        List<String> lines =
-                new ArrayList<>(List.of("| job | function | started by | what it does |", "|---|---|---|---|"));
-        Operations.jobs().stream()
-                .map(JobOperation::descriptor)
-                .forEach(d -> lines.add(
-                        "| " + d.name() + " | `" + d.directory() + "` | " + d.startedBy() + " | " + d.does() + " |"));
+        List<String> lines = new ArrayList<>(
+                List.of("| job | function | operation | started by | what it does |", "|---|---|---|---|---|"));
+        Operations.jobs().forEach(job -> {
+            JobDescriptor d = job.descriptor();
+            String reads = d.reads().stream()
+                    .map(read -> "`" + read.getClass().getSimpleName() + "`")
+                    .collect(Collectors.joining(", "));
+            lines.add("| " + d.name() + " | `" + d.directory() + "` | `"
+                    + job.getClass().getSimpleName() + "`"
+                    + (reads.isEmpty() ? "" : " (reads with " + reads + ")") + " | " + d.startedBy() + " | "
+                    + d.does() + " |");
+        });
         return lines;
     }
 

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a job operation is: its name, function, what starts it, what it does, and where its requests are built. The
- * README's job table is generated from these, and template.yaml's functions are held to them (CatalogueTest).
+ * What a job operation is: its name, function, what starts it, what it does, and the route operations whose requests
+ * it sends as they are. Its own requests are its operation class's methods. The README's job table is generated from
+ * these, and template.yaml's functions are held to them (CatalogueTest).
  *
  * @param name what the README calls it ({@code plan})
  * @param function the template's logical id of its function ({@code PlanJobs})
@@ -13,18 +14,18 @@ import java.util.Objects;
  *     none for a job an operator invokes
  * @param startedBy what starts it, in words
  * @param does what it does, in words
- * @param requests the feature classes that build its requests (a job's requests stay with its feature: a job reads
- *     and writes across workspaces with its own pacing, see JobPace)
+ * @param reads the route operations whose requests it sends unchanged (the plan job pages the index's registry as
+ *     {@code GET /workspaces} does), none for a job whose requests are all its own
  */
 public record JobDescriptor(
-        String name, String function, List<String> events, String startedBy, String does, List<String> requests) {
+        String name, String function, List<String> events, String startedBy, String does, List<Operation> reads) {
     public JobDescriptor {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(function, () -> name + ": function is not specified");
         Objects.requireNonNull(startedBy, () -> name + ": what starts it is not specified");
         Objects.requireNonNull(does, () -> name + ": what it does is not specified");
         events = List.copyOf(events);
-        requests = List.copyOf(requests);
+        reads = List.copyOf(reads);
     }
 
     public static Builder builder(String name) {
@@ -43,7 +44,7 @@ public record JobDescriptor(
         private List<String> events = List.of();
         private String startedBy;
         private String does;
-        private List<String> requests = List.of();
+        private List<Operation> reads = List.of();
 
         private Builder(String name) {
             this.name = name;
@@ -70,13 +71,14 @@ public record JobDescriptor(
             return this;
         }
 
-        public Builder requests(String... requests) {
-            this.requests = List.of(requests);
+        /** The route operations whose requests it sends unchanged. */
+        public Builder reads(Operation... reads) {
+            this.reads = List.of(reads);
             return this;
         }
 
         public JobDescriptor build() {
-            return new JobDescriptor(name, function, events, startedBy, does, requests);
+            return new JobDescriptor(name, function, events, startedBy, does, reads);
         }
     }
 }

@@ -2,7 +2,9 @@ package dev.oneread.operations;
 
 /**
  * The plan job ({@code PlanJobs}, shared/jobs' JobPlanner): pages through the index's registry with {@link
- * ListWorkspacesOperation}'s queries and puts one task per workspace (and shard) on the job queue.
+ * ListWorkspacesOperation}'s queries (its descriptor's {@code reads}: it builds no DynamoDB request of its own) and
+ * puts one task per workspace (and shard) on the job queue (an SQS request, built in shared/jobs, the module that
+ * holds the SQS client).
  *
  * <pre>{@code PlanJobsOperation.INSTANCE.descriptor().startedBy()}</pre>
  */
@@ -15,7 +17,7 @@ public final class PlanJobsOperation extends JobOperation {
                 .events("SQS", "ScheduleV2")
                 .startedBy("a `ScheduleV2` schedule, `PlanQueue`")
                 .does("one task per workspace (and shard) on `JobQueue`, from the index's registry")
-                .requests("JobPlanner (shared/jobs)", "ListWorkspacesOperation")
+                .reads(ListWorkspacesOperation.INSTANCE)
                 .build());
     }
 }

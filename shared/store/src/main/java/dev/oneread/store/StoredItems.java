@@ -11,13 +11,13 @@ import dev.oneread.model.Project;
 import dev.oneread.model.ProjectQuota;
 import dev.oneread.model.Workspace;
 import dev.oneread.model.WorkspaceStats;
+import dev.oneread.operations.GetHotTenantReportOperation;
 import dev.oneread.operations.IndexEntries;
+import dev.oneread.operations.RunJobOperation;
 import dev.oneread.store.calls.InvocationDeadline;
 import dev.oneread.store.exceptions.UndecodableItemException;
 import dev.oneread.store.idempotency.IdempotencyRecord;
 import dev.oneread.store.items.Items;
-import dev.oneread.store.stats.ReportRequests;
-import dev.oneread.store.stats.StatsRequests;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -77,10 +77,12 @@ public final class StoredItems {
     public Decoded decode(Map<String, AttributeValue> item) {
         PrimaryKey key = Items.keyOf(item);
         if (KeyCodec.hotTenantReportPartition().equals(key.partition())) {
-            ReportRequests.entry(item);
-            Items.attributeOutside(item, ReportRequests.ENTRY_ATTRIBUTES).ifPresent(attribute -> {
-                throw new UndecodableItemException(key, "a hot-tenant report entry has no attribute " + attribute);
-            });
+            GetHotTenantReportOperation.transformEntry(item);
+            Items.attributeOutside(item, GetHotTenantReportOperation.ENTRY_ATTRIBUTES)
+                    .ifPresent(attribute -> {
+                        throw new UndecodableItemException(
+                                key, "a hot-tenant report entry has no attribute " + attribute);
+                    });
             return new Bookkeeping("hot-tenant report entry");
         }
         KeyCodec.PartitionRef partition = Items.decodedKey(key, () -> KeyCodec.decodePartition(key.partition()));
@@ -145,7 +147,7 @@ public final class StoredItems {
                 value -> isCounted(Items.stats(value), now),
                 "counts as the stats job writes them (whole numbers from 0, a total that is their sum, as of a time"
                         + " not in the future)");
-        copyIfValid(item, expected, StatsRequests.STATS_RUN, StoredItems::isUlid, "a run id (a ULID)");
+        copyIfValid(item, expected, RunJobOperation.STATS_RUN, StoredItems::isUlid, "a run id (a ULID)");
         copyIfValid(item, expected, Items.MIGRATION_RUN, StoredItems::isUlid, "a run id (a ULID)");
         copyIfValid(
                 item,

@@ -3,6 +3,8 @@ package dev.oneread.store.backfill;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
+import dev.oneread.operations.BackfillIndexOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.calls.JobPace;
 import dev.oneread.store.internal.StoreCalls;
@@ -31,7 +33,7 @@ public final class IndexBackfill {
     public static final PrimaryKey FROM_THE_START = new PrimaryKey("", "");
 
     private final StoreCalls calls;
-    private final BackfillRequests requests;
+    private final OperationContext context;
 
     private final JobPace.Share share;
 
@@ -46,7 +48,7 @@ public final class IndexBackfill {
      */
     public IndexBackfill(DynamoDbClient client, String tableName, ShardPlan plan, JobPace.Share share) {
         this.calls = new StoreCalls(client, null);
-        this.requests = new BackfillRequests(tableName, plan);
+        this.context = OperationContext.of(tableName, plan);
         this.share = share;
     }
 
@@ -74,7 +76,10 @@ public final class IndexBackfill {
                 return new Progress(scanned, indexed, skipped, Optional.of(position.orElse(FROM_THE_START)));
             }
             Optional<PrimaryKey> from = position;
-            ScanResponse page = pace.call(JobPace.SCAN, tally, () -> calls.scan(requests.unindexed(from, PAGE), tally));
+            ScanResponse page = pace.call(
+                    JobPace.SCAN,
+                    tally,
+                    () -> calls.scan(BackfillIndexOperation.unindexed(context, from, PAGE), tally));
             scanned += page.scannedCount();
             for (Map<String, AttributeValue> item : page.items()) {
                 String partition = Items.keyOf(item).partition();
@@ -113,11 +118,14 @@ public final class IndexBackfill {
             return Optional.empty();
         }
         if (KeyCodec.workspaceSortKey().equals(key.sort())) {
-            return Optional.of(calls.update(requests.indexWorkspace(key), tally).written());
+            return Optional.of(calls.update(BackfillIndexOperation.indexWorkspace(context, key), tally)
+                    .written());
         }
         if (key.sort().startsWith(KeyCodec.projectSortKeyPrefix()) && item.get(Items.STATUS) != null) {
             return Optional.of(calls.update(
-                            requests.indexProject(key, item.get(Items.STATUS).s()), tally)
+                            BackfillIndexOperation.indexProject(
+                                    context, key, item.get(Items.STATUS).s()),
+                            tally)
                     .written());
         }
         return Optional.empty();

@@ -6,6 +6,8 @@ import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.operations.MigrateHotTenantOperation;
+import dev.oneread.operations.OperationContext;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.calls.InvocationDeadline;
 import dev.oneread.store.calls.JobPace;
@@ -57,7 +59,7 @@ public final class ShardMigration {
     static final int BATCH = 25;
 
     private final StoreCalls calls;
-    private final MigrationRequests requests;
+    private final OperationContext context;
     private final ShardPlan plan;
     /** The lease's clock: when a lease another run holds is over. */
     private final Clock clock = Clock.systemUTC();
@@ -78,7 +80,7 @@ public final class ShardMigration {
     public ShardMigration(
             DynamoDbClient client, QueryPool pool, String tableName, ShardPlan plan, JobPace.Share share) {
         this.calls = new StoreCalls(client, pool);
-        this.requests = new MigrationRequests(tableName);
+        this.context = OperationContext.of(tableName, plan);
         this.plan = plan;
         this.share = share;
     }
@@ -131,7 +133,7 @@ public final class ShardMigration {
 
     /**
      * The lease of one run: taken, renewed before every batch and before the clean-up, ended when the run stops. Each hold is the same
-     * conditional write (see {@link MigrationRequests#holdLease}).
+     * conditional write (see {@link MigrateHotTenantOperation#holdLease}).
      */
     private final class Lease {
         private final WorkspaceId workspaceId;
@@ -155,7 +157,8 @@ public final class ShardMigration {
             if (pace.call(KeyCodec.workspacePartition(workspaceId), tally, () -> {
                         Instant now = clock.instant();
                         return calls.update(
-                                requests.holdLease(
+                                MigrateHotTenantOperation.holdLease(
+                                        context,
                                         workspaceId,
                                         run,
                                         now.plus(tally.deadline().untilSentWritesLand()),
@@ -180,9 +183,12 @@ public final class ShardMigration {
             try {
                 calls.update(
                         cleanly
-                                ? requests.releaseLease(workspaceId, run, clock.instant())
-                                : requests.shortenLease(
-                                        workspaceId, run, clock.instant().plus(InvocationDeadline.IN_FLIGHT)),
+                                ? MigrateHotTenantOperation.releaseLease(context, workspaceId, run, clock.instant())
+                                : MigrateHotTenantOperation.shortenLease(
+                                        context,
+                                        workspaceId,
+                                        run,
+                                        clock.instant().plus(InvocationDeadline.IN_FLIGHT)),
                         tally);
             } catch (RuntimeException e) {
                 // The lease runs out at its deadline: safe, and the caller sees the run's own outcome or error.
@@ -191,7 +197,8 @@ public final class ShardMigration {
     }
 
     private Optional<Map<String, AttributeValue>> readWorkspace(WorkspaceId workspaceId, CallTally tally) {
-        return calls.get(requests.readWorkspace(workspaceId), tally).filter(item -> item.containsKey(Items.VERSION));
+        return calls.get(MigrateHotTenantOperation.readWorkspace(context, workspaceId), tally)
+                .filter(item -> item.containsKey(Items.VERSION));
     }
 
     private Progress moveAll(
@@ -210,7 +217,10 @@ public final class ShardMigration {
             List<Map<String, AttributeValue>> batch = pace.call(
                             source,
                             tally,
-                            () -> calls.query(requests.unmovedProjects(workspaceId, BATCH, position), source, tally))
+                            () -> calls.query(
+                                    MigrateHotTenantOperation.unmovedProjects(context, workspaceId, BATCH, position),
+                                    source,
+                                    tally))
                     .items();
             if (batch.isEmpty() && after.isPresent()) {
                 after = Optional.empty();
@@ -281,10 +291,17 @@ public final class ShardMigration {
                 }
                 Optional<PrimaryKey> position = after;
                 QueryResponse page = pace.call(
-                        shard, tally, () -> calls.query(requests.shardProjects(shard, BATCH, position), shard, tally));
+                        shard,
+                        tally,
+                        () -> calls.query(
+                                MigrateHotTenantOperation.shardProjects(context, shard, BATCH, position),
+                                shard,
+                                tally));
                 for (Map<String, AttributeValue> item : page.items()) {
                     if (Items.isTombstone(item)
-                            && calls.delete(requests.removeTombstone(Items.keyOf(item)), tally)
+                            && calls.delete(
+                                            MigrateHotTenantOperation.removeTombstone(context, Items.keyOf(item)),
+                                            tally)
                                     .written()) {
                         removed++;
                     }
@@ -353,9 +370,9 @@ public final class ShardMigration {
         PrimaryKey target = plan.locate(workspaceId, id).home();
         long version = Long.parseLong(source.get(Items.VERSION).n());
         // Refused: a previous run copied it (or a newer version), and the delete below finishes that move.
-        calls.put(requests.copyProject(source, target), tally);
+        calls.put(MigrateHotTenantOperation.copyProject(context, source, target), tally);
         // Refused: changed since the copy (the next pass copies the new version), or gone (a DELETE took both).
-        return calls.delete(requests.deleteSource(workspaceId, id, version), tally)
+        return calls.delete(MigrateHotTenantOperation.deleteSource(context, workspaceId, id, version), tally)
                 .written();
     }
 }

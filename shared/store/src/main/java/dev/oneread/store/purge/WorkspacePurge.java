@@ -4,6 +4,8 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.PrimaryKey;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
+import dev.oneread.operations.OperationContext;
+import dev.oneread.operations.RunJobOperation;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.calls.JobPace;
 import dev.oneread.store.exceptions.StoreUnavailableException;
@@ -53,7 +55,7 @@ public final class WorkspacePurge {
     static final int ATTEMPTS = 8;
 
     private final StoreCalls calls;
-    private final PurgeRequests requests;
+    private final OperationContext context;
     private final ShardPlan plan;
     private final Duration fence;
     private final JobPace.Share share;
@@ -70,7 +72,7 @@ public final class WorkspacePurge {
     public WorkspacePurge(
             DynamoDbClient client, String tableName, ShardPlan plan, Duration fence, JobPace.Share share) {
         this.calls = new StoreCalls(client, null);
-        this.requests = new PurgeRequests(tableName);
+        this.context = OperationContext.of(tableName, plan);
         this.plan = plan;
         this.fence = fence;
         this.share = share;
@@ -116,15 +118,18 @@ public final class WorkspacePurge {
                     if (keys.isEmpty()) {
                         break;
                     }
-                    for (int start = 0; start < keys.size(); start += PurgeRequests.BATCH) {
+                    for (int start = 0; start < keys.size(); start += RunJobOperation.PURGE_BATCH) {
                         // A page is 10 batches, 250 write units and their index entries': paced batch by batch,
                         // as one page at once would take a quarter of a second of the partition's writes.
                         if (start > 0 && !pace.mayStart(partition, tally)) {
                             return new Outcome(deleted, false, "continues", pace.debt());
                         }
                         List<PrimaryKey> batch =
-                                keys.subList(start, Math.min(keys.size(), start + PurgeRequests.BATCH));
-                        pace.call(partition, tally, () -> deleteAll(requests.deleteAll(batch), partition, tally));
+                                keys.subList(start, Math.min(keys.size(), start + RunJobOperation.PURGE_BATCH));
+                        pace.call(
+                                partition,
+                                tally,
+                                () -> deleteAll(RunJobOperation.deleteAll(context, batch), partition, tally));
                         deleted += batch.size();
                     }
                     deletedSomething = true;
@@ -132,7 +137,7 @@ public final class WorkspacePurge {
             }
         } while (deletedSomething);
         deleteReportEntries(workspaceId, tally);
-        calls.delete(requests.deleteWorkspace(workspaceId, runId), tally);
+        calls.delete(RunJobOperation.deleteWorkspace(context, workspaceId, runId), tally);
         return new Outcome(deleted + 1, true, "purged");
     }
 
@@ -142,7 +147,8 @@ public final class WorkspacePurge {
      * its fence is further off than the task's time (it comes back later).
      */
     private Optional<Outcome> awaitFence(WorkspaceId workspaceId, String runId, Instant now, CallTally tally) {
-        Optional<Map<String, AttributeValue>> workspace = calls.get(requests.readWorkspace(workspaceId), tally);
+        Optional<Map<String, AttributeValue>> workspace =
+                calls.get(RunJobOperation.readWorkspace(context, workspaceId), tally);
         if (workspace.isEmpty()) {
             return Optional.of(new Outcome(0, true, "gone"));
         }
@@ -165,9 +171,11 @@ public final class WorkspacePurge {
     private void deleteReportEntries(WorkspaceId workspaceId, CallTally tally) {
         List<PrimaryKey> entries = new ArrayList<>();
         plan.collectionPartitions(workspaceId).partitions().forEach(p -> entries.add(KeyCodec.hotTenantReportKey(p)));
-        for (int start = 0; start < entries.size(); start += PurgeRequests.BATCH) {
+        for (int start = 0; start < entries.size(); start += RunJobOperation.PURGE_BATCH) {
             deleteAll(
-                    requests.deleteAll(entries.subList(start, Math.min(entries.size(), start + PurgeRequests.BATCH))),
+                    RunJobOperation.deleteAll(
+                            context,
+                            entries.subList(start, Math.min(entries.size(), start + RunJobOperation.PURGE_BATCH))),
                     KeyCodec.hotTenantReportPartition(),
                     tally);
         }
@@ -189,7 +197,7 @@ public final class WorkspacePurge {
 
     /** Whether the workspace item still carries this purge's run (1 consistent GetItem, once a page). */
     private boolean stillThisPurge(WorkspaceId workspaceId, String runId, CallTally tally) {
-        return calls.get(requests.readWorkspace(workspaceId), tally)
+        return calls.get(RunJobOperation.readWorkspace(context, workspaceId), tally)
                 .filter(item -> Items.isPurging(item)
                         && runId.equals(item.get(Items.PURGE_RUN).s()))
                 .isPresent();
@@ -197,7 +205,7 @@ public final class WorkspacePurge {
 
     /** The keys at the start of a partition, but the workspace item's (deleted last). */
     private List<PrimaryKey> sweep(String partition, CallTally tally) {
-        QueryResponse page = calls.query(requests.sweepPage(partition), partition, tally);
+        QueryResponse page = calls.query(RunJobOperation.sweepPage(context, partition), partition, tally);
         List<PrimaryKey> keys = new ArrayList<>();
         for (Map<String, AttributeValue> item : page.items()) {
             if (!Items.isWorkspace(item)) {
@@ -220,7 +228,7 @@ public final class WorkspacePurge {
                         "items still unprocessed after " + ATTEMPTS + " BatchWriteItem tries"));
             }
             sleep(JobPace.backoff(attempt));
-            request = requests.retry(response.unprocessedItems());
+            request = RunJobOperation.retryBatch(response.unprocessedItems());
         }
     }
 

@@ -8,12 +8,8 @@ import dev.oneread.operations.GetHotTenantReportOperation;
 import dev.oneread.operations.OperationContext;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.internal.StoreCalls;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
@@ -39,15 +35,6 @@ public final class HotTenantReport {
                 GetHotTenantReportOperation.generateRequest(context, limit, after),
                 KeyCodec.hotTenantReportPartition(),
                 tally);
-        List<HotPartition> entries = new ArrayList<>();
-        String last = null;
-        for (Map<String, AttributeValue> item : response.items()) {
-            if (entries.size() == limit) {
-                return new Page<>(entries, Optional.of(ListPosition.after(last)));
-            }
-            entries.add(ReportRequests.entry(item));
-            last = item.get(KeyCodec.SORT_KEY).s();
-        }
-        return new Page<>(entries, Optional.empty());
+        return GetHotTenantReportOperation.transformResponse(response, limit);
     }
 }

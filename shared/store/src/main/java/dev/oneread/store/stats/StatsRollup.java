@@ -8,6 +8,8 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.HotPartition;
 import dev.oneread.model.HotPartitionThreshold;
 import dev.oneread.model.ProjectStatus;
+import dev.oneread.operations.OperationContext;
+import dev.oneread.operations.RunJobOperation;
 import dev.oneread.store.calls.CallTally;
 import dev.oneread.store.calls.JobPace;
 import dev.oneread.store.internal.StoreCalls;
@@ -36,8 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  */
 public final class StatsRollup {
     private final StoreCalls calls;
-    private final StatsRequests requests;
-    private final ReportRequests report;
+    private final OperationContext context;
     private final ShardPlan plan;
     private final HotPartitionThreshold threshold;
 
@@ -56,8 +57,7 @@ public final class StatsRollup {
             HotPartitionThreshold threshold,
             JobPace.Share share) {
         this.calls = new StoreCalls(client, null);
-        this.requests = new StatsRequests(tableName);
-        this.report = new ReportRequests(tableName);
+        this.context = OperationContext.of(tableName, plan);
         this.plan = plan;
         this.threshold = threshold;
         this.share = share;
@@ -144,7 +144,8 @@ public final class StatsRollup {
                 QueryResponse page = pace.call(
                         partition,
                         tally,
-                        () -> calls.query(requests.projectsPage(partition, position), partition, tally));
+                        () -> calls.query(
+                                RunJobOperation.projectsPage(context, partition, position), partition, tally));
                 pages++;
                 bytes += count(page, counts);
                 after = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
@@ -180,7 +181,7 @@ public final class StatsRollup {
             int pages) {
         long projects = counts.values().stream().mapToLong(Integer::longValue).sum();
         boolean hot = threshold.exceededBy(projects, bytes);
-        StatsRequests.Count count = new StatsRequests.Count(counts, hot, runId, now);
+        RunJobOperation.StatsCount count = new RunJobOperation.StatsCount(counts, hot, runId, now);
         // The counts go onto the workspace's item, in the partition a hot tenant's own load keeps busy: each write
         // there waits out a throttle and tries again while the task has time (JobPace.call), instead of failing the
         // task, so that the very tenant the report exists to flag gets counted.
@@ -189,7 +190,7 @@ public final class StatsRollup {
                                 pace,
                                 workspaceId,
                                 tally,
-                                () -> calls.update(requests.writeStats(workspaceId, count), tally))
+                                () -> calls.update(RunJobOperation.writeStats(context, workspaceId, count), tally))
                         .then(old -> new Written(true, wasHot(old.get(Items.STATS))), refused -> NOT_APPLIED)
                 : writeShardPart(pace, workspaceId, shard, count, tally);
         if (hot && (written.applied() || onWorkspace(pace, workspaceId, tally, () -> isLive(workspaceId, tally)))) {
@@ -199,20 +200,22 @@ public final class StatsRollup {
             // only after its fence, which outlasts it (see WorkspacePurge).
             int shards = plan.shardCount(workspaceId);
             calls.put(
-                    report.putEntry(new HotPartition(
-                            workspaceId,
-                            shard,
-                            projects,
-                            bytes,
-                            Math.max(1, shards),
-                            threshold.recommendedShards(projects, bytes, shards),
-                            runId,
-                            now)),
+                    RunJobOperation.putReportEntry(
+                            context,
+                            new HotPartition(
+                                    workspaceId,
+                                    shard,
+                                    projects,
+                                    bytes,
+                                    Math.max(1, shards),
+                                    threshold.recommendedShards(projects, bytes, shards),
+                                    runId,
+                                    now)),
                     tally);
         } else if (written.wasHot() || !written.applied()) {
             // Not hot now: take back an entry of an earlier run. A task whose write was refused (a redelivery)
             // cannot tell whether its first delivery did, so it asks again.
-            calls.delete(report.deleteEntry(workspaceId, shard, runId), tally);
+            calls.delete(RunJobOperation.deleteReportEntry(context, workspaceId, shard, runId), tally);
         }
         return new Outcome(counts, bytes, written.applied(), hot, Optional.empty(), Duration.ZERO, pages);
     }
@@ -226,7 +229,7 @@ public final class StatsRollup {
 
     /** Whether the workspace exists and is not being purged: 1 consistent GetItem. */
     private boolean isLive(WorkspaceId workspaceId, CallTally tally) {
-        return calls.get(requests.readWorkspace(workspaceId), tally)
+        return calls.get(RunJobOperation.readWorkspace(context, workspaceId), tally)
                 .filter(item -> item.containsKey(Items.VERSION) && !Items.isPurging(item))
                 .isPresent();
     }
@@ -235,8 +238,8 @@ public final class StatsRollup {
     private static boolean wasHot(AttributeValue old) {
         return old != null
                 && old.hasM()
-                && old.m().get(StatsRequests.HOT) != null
-                && Boolean.TRUE.equals(old.m().get(StatsRequests.HOT).bool());
+                && old.m().get(RunJobOperation.HOT) != null
+                && Boolean.TRUE.equals(old.m().get(RunJobOperation.HOT).bool());
     }
 
     /**
@@ -246,9 +249,9 @@ public final class StatsRollup {
      * refusal settles a duplicate in one call; engines without it need the other two.
      */
     private Written writeShardPart(
-            JobPace pace, WorkspaceId workspaceId, int shard, StatsRequests.Count count, CallTally tally) {
-        UpdateItemRequest part = requests.writeShardStats(workspaceId, shard, count);
-        String name = StatsRequests.shardPart(shard);
+            JobPace pace, WorkspaceId workspaceId, int shard, RunJobOperation.StatsCount count, CallTally tally) {
+        UpdateItemRequest part = RunJobOperation.writeShardStats(context, workspaceId, shard, count);
+        String name = RunJobOperation.shardPart(shard);
         WriteOutcome first = onWorkspace(pace, workspaceId, tally, () -> calls.update(part, tally));
         boolean mapExisted = first.then(
                 written -> true,
@@ -262,7 +265,7 @@ public final class StatsRollup {
                         pace,
                         workspaceId,
                         tally,
-                        () -> calls.update(requests.createShardStats(workspaceId, shard, count), tally))
+                        () -> calls.update(RunJobOperation.createShardStats(context, workspaceId, shard, count), tally))
                 .written()) {
             return new Written(true, false);
         }

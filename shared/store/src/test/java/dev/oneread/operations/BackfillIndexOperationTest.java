@@ -1,10 +1,9 @@
-package dev.oneread.store.backfill;
+package dev.oneread.operations;
 
+import static dev.oneread.operations.RequestFixtures.CONTEXT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.PrimaryKey;
-import dev.oneread.keys.ShardPlan;
-import dev.oneread.operations.RequestFixtures;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -14,8 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
-class BackfillRequestsTest {
-    private final BackfillRequests requests = new BackfillRequests("oneread", ShardPlan.none());
+/** {@link BackfillIndexOperation}'s requests (moved from BackfillRequestsTest, assertions unchanged). */
+class BackfillIndexOperationTest {
 
     @Test
     void unindexed_shouldScanAConsistentPage_returningOnlyItemsWithoutIndexKeys() {
@@ -29,7 +28,7 @@ class BackfillRequestsTest {
                         "EntityRef", AttributeValue.fromS("WS#acme"), "Detail", AttributeValue.fromS("META")))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        assertThat(requests.unindexed(Optional.of(new PrimaryKey("WS#acme", "META")), 100))
+        assertThat(BackfillIndexOperation.unindexed(CONTEXT, Optional.of(new PrimaryKey("WS#acme", "META")), 100))
                 .isEqualTo(expected);
     }
 
@@ -56,7 +55,8 @@ class BackfillRequestsTest {
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
-        assertThat(requests.indexProject(new PrimaryKey("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"), "PAUSED"))
+        assertThat(BackfillIndexOperation.indexProject(
+                        CONTEXT, new PrimaryKey("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"), "PAUSED"))
                 .isEqualTo(expected);
     }
 }

@@ -1,12 +1,12 @@
-package dev.oneread.store.migration;
+package dev.oneread.operations;
 
+import static dev.oneread.operations.RequestFixtures.ACME;
+import static dev.oneread.operations.RequestFixtures.CONTEXT;
+import static dev.oneread.operations.RequestFixtures.PROJECT;
 import static dev.oneread.operations.RequestFixtures.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.PrimaryKey;
-import dev.oneread.keys.ProjectId;
-import dev.oneread.keys.WorkspaceId;
-import dev.oneread.operations.RequestFixtures;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -20,11 +20,11 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
-/** The requests of a hot tenant's move into its shards, built in full by hand and compared whole. */
-class MigrationRequestsTest {
-    private static final WorkspaceId ACME = WorkspaceId.of("acme");
-    private static final ProjectId PROJECT = ProjectId.of("01JDQ6V7K4N3M2P1R0S9T8V7W6");
-    private final MigrationRequests requests = new MigrationRequests("oneread");
+/**
+ * {@link MigrateHotTenantOperation}'s requests, a hot tenant's move into its shards, built in full by hand and
+ * compared whole (moved from MigrationRequestsTest, assertions unchanged).
+ */
+class MigrateHotTenantOperationTest {
 
     @Test
     void unmovedProjects_shouldQueryTheUnshardedPartitionStronglyConsistent() {
@@ -41,7 +41,8 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.unmovedProjects(ACME, 25, Optional.empty())).isEqualTo(expected);
+        assertThat(MigrateHotTenantOperation.unmovedProjects(CONTEXT, ACME, 25, Optional.empty()))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -49,10 +50,10 @@ class MigrationRequestsTest {
         // A run's next batch reads on from the last project its previous batch read, newest first.
         PrimaryKey last = new PrimaryKey("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6");
 
-        QueryRequest next = requests.unmovedProjects(ACME, 25, Optional.of(last));
+        QueryRequest next = MigrateHotTenantOperation.unmovedProjects(CONTEXT, ACME, 25, Optional.of(last));
 
         assertThat(next)
-                .isEqualTo(requests.unmovedProjects(ACME, 25, Optional.empty()).toBuilder()
+                .isEqualTo(MigrateHotTenantOperation.unmovedProjects(CONTEXT, ACME, 25, Optional.empty()).toBuilder()
                         .exclusiveStartKey(Map.of(
                                 "EntityRef", AttributeValue.fromS("WS#acme"),
                                 "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
@@ -84,7 +85,8 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.copyProject(source, new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+        assertThat(MigrateHotTenantOperation.copyProject(
+                        CONTEXT, source, new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
                 .isEqualTo(expected);
     }
 
@@ -100,7 +102,8 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.deleteSource(ACME, PROJECT, 4)).isEqualTo(expected);
+        assertThat(MigrateHotTenantOperation.deleteSource(CONTEXT, ACME, PROJECT, 4))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -121,8 +124,11 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.shardProjects(
-                        "WS#acme#03", 25, Optional.of(new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))))
+        assertThat(MigrateHotTenantOperation.shardProjects(
+                        CONTEXT,
+                        "WS#acme#03",
+                        25,
+                        Optional.of(new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))))
                 .isEqualTo(expected);
     }
 
@@ -139,7 +145,8 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.removeTombstone(new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
+        assertThat(MigrateHotTenantOperation.removeTombstone(
+                        CONTEXT, new PrimaryKey("WS#acme#03", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
                 .isEqualTo(expected);
     }
 
@@ -165,7 +172,8 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.holdLease(ACME, RUN, NOW.plusSeconds(17), NOW)).isEqualTo(expected);
+        assertThat(MigrateHotTenantOperation.holdLease(CONTEXT, ACME, RUN, NOW.plusSeconds(17), NOW))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -184,7 +192,8 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.releaseLease(ACME, RUN, NOW)).isEqualTo(expected);
+        assertThat(MigrateHotTenantOperation.releaseLease(CONTEXT, ACME, RUN, NOW))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -202,7 +211,8 @@ class MigrationRequestsTest {
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
-        assertThat(requests.shortenLease(ACME, RUN, NOW.plusSeconds(7))).isEqualTo(expected);
+        assertThat(MigrateHotTenantOperation.shortenLease(CONTEXT, ACME, RUN, NOW.plusSeconds(7)))
+                .isEqualTo(expected);
     }
 
     private static final String RUN = "01JDQ6V7K4N3M2P1R0S9T8V7Z0";
