@@ -12,6 +12,7 @@ import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.runtime.FunctionConfig;
 import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.QueryPool;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,7 +76,15 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
      * sharded workspace stays one sync call).
      */
     protected static ControlPlaneStore itemStore(DynamoDbClient client, FunctionConfig config) {
-        return new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
+        return listingStore(client, null, config);
+    }
+
+    /**
+     * The store of a function that lists, on the function's table and shard plan: its fan-out over a hot workspace's
+     * shards, or over the index's, runs on {@code pool}.
+     */
+    protected static ControlPlaneStore listingStore(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
+        return new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
     /** Parse and validate the request, make one store call, map the result. */
