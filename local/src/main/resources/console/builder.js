@@ -1,9 +1,19 @@
 // The Data tab's expression builder: an access pattern or a key condition, built by the server's expression
-// builder into the expression, the Java SDK v2 request and the aws CLI command, and run on the local table.
+// builder into the expression, the Java SDK v2 request and the aws CLI command, and run on the local table. Its
+// access patterns are the server's list of operations (GET /_console/api/patterns): the page writes none itself.
 
 import { call } from './api.js';
 import { renderRow } from './collection.js';
 import { $, el, plural, visible } from './dom.js';
+
+/** The access patterns offered, as served: each one's name, route and inputs (the form's fields it reads). */
+let patterns = [];
+
+/** Loads the patterns, and offers each after the key condition: its name and route. */
+export async function loadPatterns() {
+  ({ patterns } = await call('patterns'));
+  $('#pattern').append(...patterns.map((p) => el('option', { value: p.name }, `${p.name} (${p.route})`)));
+}
 
 function form() {
   const limit = Number($('#limit').value);
@@ -21,12 +31,12 @@ function form() {
   };
 }
 
+/** Shows the fields the chosen pattern reads (its inputs), or the key condition's. */
 function showPatternFields() {
-  const pattern = $('#pattern').value;
+  const chosen = patterns.find((p) => p.name === $('#pattern').value);
   for (const label of document.querySelectorAll('#builder-form [data-for]')) {
     const wanted = label.dataset.for;
-    label.hidden = !(wanted === 'custom' ? pattern === 'custom'
-      : wanted === 'project' ? pattern === 'project' : pattern !== 'custom');
+    label.hidden = !(chosen ? chosen.inputs.includes(wanted) : wanted === 'custom');
   }
 }
 

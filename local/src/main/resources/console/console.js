@@ -5,7 +5,7 @@
 // api, keys, schedule, status, log); no module imports this one, and no import cycle joins them (ConsoleModulesTest).
 
 import { api, call } from './api.js';
-import { startBuilder } from './builder.js';
+import { loadPatterns, startBuilder } from './builder.js';
 import { changedElsewhere, queueChanges, reloadCollection, startCollection } from './collection.js';
 import { $, visible } from './dom.js';
 import { showHeat, startHeat } from './heat.js';
@@ -87,5 +87,5 @@ function start() {
   connect();
 }
 
-// The key attribute names first: the views show items under them.
-document.addEventListener('DOMContentLoaded', () => loadKeys().then(start).catch(showError));
+// The key attribute names first (the views show items under them), and the builder's access patterns.
+document.addEventListener('DOMContentLoaded', () => Promise.all([loadKeys(), loadPatterns()]).then(start).catch(showError));

@@ -72,7 +72,12 @@ public final class HotTenantBench {
     private static final int PLATFORM_WORKSPACES = 200;
 
     /** One step: a scenario's offered rate for a time, on one engine. */
-    record Step(String scenario, double scale, int shards, int indexShards, double multiple, double offered) {}
+    record Step(String scenario, double scale, int shards, int indexShards, double multiple, double offered) {
+        /** What names the step in every line written of it: all but its offered rate. */
+        List<Object> columns() {
+            return List.of(scenario, scale, shards, indexShards, multiple);
+        }
+    }
 
     /** What one list page costs: its calls and read units, and those of a full fan-out (limit + 1 from each shard). */
     record PageCost(int shards, int calls, BigDecimal units, BigDecimal fullFanOutUnits) {}
@@ -99,7 +104,12 @@ public final class HotTenantBench {
             double p50,
             double p99,
             long otherErrors,
-            long dropped) {}
+            long dropped) {
+        /** The rates and latencies, as the step's CSV line and its console line both give them. */
+        List<Object> rates() {
+            return List.of(offered, accepted, unavailable, engineThrottles, p50, p99);
+        }
+    }
 
     private final Options options;
     private final List<Summary> summaries = new ArrayList<>();
@@ -432,63 +442,47 @@ public final class HotTenantBench {
             seconds.printf(
                     Locale.ROOT,
                     "%s,%s,%d,%d,%s,%.1f,%d,%d,%d,%d,%d,%d,%d,%.1f,%.1f%n",
-                    step.scenario(),
-                    step.scale(),
-                    step.shards(),
-                    step.indexShards(),
-                    step.multiple(),
-                    step.offered(),
-                    s.second(),
-                    s.offered(),
-                    s.accepted(),
-                    s.unavailable(),
-                    s.otherErrors(),
-                    s.dropped(),
-                    s.engineThrottles(),
-                    s.p50(),
-                    s.p99());
+                    arguments(
+                            step.columns(),
+                            List.of(
+                                    step.offered(),
+                                    s.second(),
+                                    s.offered(),
+                                    s.accepted(),
+                                    s.unavailable(),
+                                    s.otherErrors(),
+                                    s.dropped(),
+                                    s.engineThrottles(),
+                                    s.p50(),
+                                    s.p99())));
         }
         String load = loadAverage().split(" ")[0];
         steps.printf(
                 Locale.ROOT,
                 "%s,%s,%d,%d,%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%d,%d,%s%n",
-                step.scenario(),
-                step.scale(),
-                step.shards(),
-                step.indexShards(),
-                step.multiple(),
-                summary.offered(),
-                summary.accepted(),
-                summary.unavailable(),
-                summary.engineThrottles(),
-                summary.p50(),
-                summary.p99(),
-                summary.otherErrors(),
-                summary.dropped(),
-                load);
+                arguments(step.columns(), summary.rates(), List.of(summary.otherErrors(), summary.dropped(), load)));
         steps.flush();
         seconds.flush();
         System.out.printf(
                 Locale.ROOT,
                 "%-7s scale %-5s shards %2d idx %d x%-4s offered %6.1f/s accepted %6.1f/s 503 %6.1f/s engine"
                         + " throttles %7.1f/s p50 %6.1f ms p99 %7.1f ms load %s%s%n",
-                step.scenario(),
-                step.scale(),
-                step.shards(),
-                step.indexShards(),
-                step.multiple(),
-                summary.offered(),
-                summary.accepted(),
-                summary.unavailable(),
-                summary.engineThrottles(),
-                summary.p50(),
-                summary.p99(),
-                load,
-                summary.otherErrors() + summary.dropped() == 0
-                        ? ""
-                        : " (other errors " + summary.otherErrors() + ", dropped " + summary.dropped() + ")");
+                arguments(
+                        step.columns(),
+                        summary.rates(),
+                        List.of(
+                                load,
+                                summary.otherErrors() + summary.dropped() == 0
+                                        ? ""
+                                        : " (other errors " + summary.otherErrors() + ", dropped " + summary.dropped()
+                                                + ")")));
         // Buckets refill at their limit per second; a step that left a partition in debt must not tax the next.
         Thread.sleep(2_000);
+    }
+
+    /** A line's format arguments: its columns' values in turn. */
+    private static Object[] arguments(List<?>... columns) {
+        return Arrays.stream(columns).flatMap(List::stream).toArray();
     }
 
     /** The steady state: the step's seconds after its first, while the full load was offered. */

@@ -379,21 +379,28 @@ public final class ExprCommand implements Callable<Integer> {
         }
     }
 
+    /** What each pattern's subcommand holds: where it prints, the pattern, and its own spec (for its usage errors). */
+    abstract static class PatternCommand implements Callable<Integer> {
+        final CommandIo io;
+        final Operation pattern;
+
+        @Spec
+        CommandSpec spec;
+
+        PatternCommand(CommandIo io, Operation pattern) {
+            this.io = io;
+            this.pattern = pattern;
+        }
+    }
+
     /** {@code expr <pattern> --workspace ID}: a pattern of one workspace's items. */
     @Command(sortOptions = false, synopsisHeading = "usage: ")
-    static final class WorkspacePattern implements Callable<Integer> {
-        private final CommandIo io;
-        private final Operation pattern;
-
+    static final class WorkspacePattern extends PatternCommand {
         @Mixin
         private PatternOptions options;
 
-        @Spec
-        private CommandSpec spec;
-
         WorkspacePattern(CommandIo io, Operation pattern) {
-            this.io = io;
-            this.pattern = pattern;
+            super(io, pattern);
         }
 
         @Override
@@ -410,19 +417,12 @@ public final class ExprCommand implements Callable<Integer> {
 
     /** {@code expr <pattern> [--shard N]}: one of the queries a pattern of the cross-workspace index sends. */
     @Command(sortOptions = false, synopsisHeading = "usage: ")
-    static final class IndexPattern implements Callable<Integer> {
-        private final CommandIo io;
-        private final Operation pattern;
-
-        @Spec
-        private CommandSpec spec;
-
+    static final class IndexPattern extends PatternCommand {
         @Mixin
         private IndexOptions options;
 
         IndexPattern(CommandIo io, Operation pattern) {
-            this.io = io;
-            this.pattern = pattern;
+            super(io, pattern);
         }
 
         @Override
@@ -433,13 +433,7 @@ public final class ExprCommand implements Callable<Integer> {
 
     /** An index pattern of one project status: {@code --status} comes first, as the route's own parameter. */
     @Command(sortOptions = false, synopsisHeading = "usage: ")
-    static final class StatusPattern implements Callable<Integer> {
-        private final CommandIo io;
-        private final Operation pattern;
-
-        @Spec
-        private CommandSpec spec;
-
+    static final class StatusPattern extends PatternCommand {
         @Option(names = "--status", required = true, paramLabel = "STATUS", description = "ACTIVE, PAUSED or ARCHIVED")
         private ProjectStatus status;
 
@@ -447,8 +441,7 @@ public final class ExprCommand implements Callable<Integer> {
         private IndexOptions options;
 
         StatusPattern(CommandIo io, Operation pattern) {
-            this.io = io;
-            this.pattern = pattern;
+            super(io, pattern);
         }
 
         @Override

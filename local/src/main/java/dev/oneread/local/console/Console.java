@@ -40,10 +40,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The local console at {@code /_console}, served by start-api alone (never deployed): the engine's item
  * collections decoded by the key codec, the request log with every DynamoDB call and its budget, the expression
- * builder, fixture export and import, and the partitions' heat (units and throttles per second, by tenant). Its pages are static files from the runner jar; its data comes from
- * the JSON endpoints under {@code /_console/api/}, and live changes arrive as server-sent events.
+ * builder, fixture export and import, and the partitions' heat (units and throttles per second, by tenant). Its pages
+ * are static files from the runner jar; its data comes from the JSON endpoints under {@code /_console/api/} (the
+ * key names and the access patterns included), and live changes arrive as server-sent events.
  *
- * <pre>{@code Console console = Console.attach(server, stack.client(), table, stack::configuration, stack.endpoint(), log);}</pre>
+ * <pre>{@code Console console =
+ *     Console.attach(server, stack.client(), table, stack::configuration, stack.endpoint(), dataDir, log);}</pre>
  */
 public final class Console extends Handler.Abstract implements AutoCloseable {
     private static final String API = ApiServer.CONSOLE_PATH + "/api/";
@@ -116,21 +118,9 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     /**
      * Mounts the console on {@code server} and has it watch every request: the table is counted in the
-     * background, so start-api is ready at once. {@code engine} is where the engine serves its heat.
-     */
-    public static Console attach(
-            ApiServer server,
-            DynamoDbClient client,
-            String table,
-            Supplier<RunningConfiguration> configuration,
-            URI engine,
-            PrintStream out) {
-        return attach(server, client, table, configuration, engine, null, out);
-    }
-
-    /**
-     * As {@link #attach(ApiServer, DynamoDbClient, String, Supplier, URI, PrintStream)}, keeping the console's
-     * recent and saved queries in {@code dataDir}, the engine's data directory (null for an engine in memory).
+     * background, so start-api is ready at once. {@code engine} is where the engine serves its heat; the console's
+     * recent and saved queries are kept in {@code dataDir}, the engine's data directory (null for an engine in
+     * memory).
      */
     public static Console attach(
             ApiServer server,
@@ -249,6 +239,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map.entry("requests.jsonl", List.of("GET")),
             Map.entry("heat", List.of("GET")),
             Map.entry("keys", List.of("GET")),
+            Map.entry("patterns", List.of("GET")),
             Map.entry("budgets", List.of("GET")),
             Map.entry("expr", List.of("POST")),
             Map.entry("expr/run", List.of("POST")),
@@ -287,6 +278,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "heat" -> heat.view(number(query, "top", HeatPoller.TOP, 1, HeatPoller.TOP));
             case "budgets" -> budgets();
             case "keys" -> KEYS;
+            case "patterns" -> ExpressionBuilder.patterns();
             case "expr" -> {
                 ExpressionBuilder.Built built = builder.build(body(request));
                 yield ExpressionBuilder.printed(built.request(), built.engine());

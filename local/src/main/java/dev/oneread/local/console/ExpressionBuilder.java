@@ -9,6 +9,7 @@ import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.Catalogue;
 import dev.oneread.local.expr.RequestPrinter;
 import dev.oneread.local.expr.TypedQuery;
+import dev.oneread.operations.Descriptor;
 import dev.oneread.operations.Input;
 import dev.oneread.operations.KeyRange;
 import dev.oneread.operations.Operation;
@@ -20,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -139,6 +141,31 @@ final class ExpressionBuilder {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new BadRequest("the key condition is not valid: " + e.getMessage());
         }
+    }
+
+    /**
+     * The access patterns the builder offers, as the page lists them ({@code GET /_console/api/patterns}): each
+     * one's name, route and inputs (which of the form's fields it reads), in the list of operations' order. The page
+     * writes none of them itself, so an operation added to the list is offered there too.
+     */
+    static Map<String, Object> patterns() {
+        List<Map<String, Object>> patterns = new ArrayList<>();
+        for (Operation operation : Catalogue.offeredIn(Catalogue.Tool.CONSOLE)) {
+            Descriptor descriptor = operation.descriptor();
+            patterns.add(Map.of(
+                    "name", descriptor.name(),
+                    "route", descriptor.route().toString(),
+                    "inputs", inputs(descriptor)));
+        }
+        return Map.of("patterns", patterns);
+    }
+
+    /** A pattern's inputs in the form's words: {@code workspace}, {@code project}. */
+    private static List<String> inputs(Descriptor descriptor) {
+        return descriptor.inputs().stream()
+                .map(input -> input.name().toLowerCase(Locale.ROOT))
+                .sorted()
+                .toList();
     }
 
     /**

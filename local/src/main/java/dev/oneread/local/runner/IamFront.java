@@ -11,14 +11,9 @@ import dev.oneread.local.iam.SqsCalls;
 import dev.oneread.local.iam.Statement;
 import dev.oneread.local.iam.TemplatePolicies;
 import dev.oneread.local.template.SamTemplate;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +26,6 @@ import java.util.stream.Collectors;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 
 /**
@@ -57,54 +50,53 @@ public final class IamFront implements AutoCloseable {
     /** Functions call concurrently (a fan-out of many queries each): as many as the engine's clients may hold. */
     private static final int THREADS = 256;
 
+    private static final ForwardingFront.Door DOOR = new ForwardingFront.Door(
+            "local-iam",
+            "the local IAM front",
+            THREADS,
+            MAX_BODY_BYTES,
+            "the local IAM front takes POST only (the JSON protocols, as the SDKs send them)");
+
     private static final Pattern CREDENTIAL = Pattern.compile("Credential=([^/,\\s]+)/");
     /** Separates the function from its table in a local access key: {@code GetProject@oneread}. */
     private static final String KEY_SEPARATOR = "@";
     /** The table name resources are written with in the ledger: the template's own words, whatever table ran. */
     private static final String TEMPLATE_TABLE = "${Table}";
 
-    private final Server server;
-    private final ServerConnector connector;
-    private final LoopbackGuard guard;
-    private final URI engine;
-    private final URI queues;
+    private final ForwardingFront front;
+    private final Targets targets;
     private final SamTemplate template;
     private final Map<String, String> parameters;
     private final Map<String, String> physicalNames;
     private final DynamoDbCalls calls;
     private final IamLedger ledger;
     private final Map<String, Map<String, FunctionRole>> rolesByTable = new ConcurrentHashMap<>();
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+
+    /** Where allowed calls go: DynamoDB's to the engine, SQS's to the local queues (null: a run without queues). */
+    private record Targets(URI engine, URI queues) {
+        URI of(boolean sqs) {
+            return sqs && queues != null ? queues : engine;
+        }
+    }
 
     private IamFront(
             SamTemplate template,
             Map<String, String> parameters,
             Map<String, String> physicalNames,
-            URI engine,
-            URI queues,
+            Targets targets,
             IamLedger ledger) {
         this.template = template;
-        this.queues = queues;
+        this.targets = targets;
         this.parameters = Map.copyOf(parameters);
         this.physicalNames = Map.copyOf(physicalNames);
-        this.engine = engine;
         this.ledger = ledger;
         this.calls = DynamoDbCalls.of(template);
         // The ledger keeps the roles in the template's words: its Table, and its queues by logical id.
         TemplatePolicies.read(template, new PolicyValues(template, parameters, tablesNamed(TEMPLATE_TABLE)))
                 .values()
                 .forEach(ledger::known);
-        this.connector = LoopbackServer.bound("local-iam", THREADS, this::serve);
-        this.server = connector.getServer();
-        this.guard = LoopbackGuard.toolsOnly(connector.getLocalPort());
-        try {
-            server.start();
-        } catch (Exception e) {
-            throw new IllegalStateException("the local IAM front could not start: " + e.getMessage(), e);
-        }
+        this.front = ForwardingFront.bind(DOOR, this::destination);
+        front.start();
     }
 
     /**
@@ -121,11 +113,11 @@ public final class IamFront implements AutoCloseable {
             URI engine,
             URI queues,
             IamLedger ledger) {
-        return new IamFront(template, parameters, physicalNames, engine, queues, ledger);
+        return new IamFront(template, parameters, physicalNames, new Targets(engine, queues), ledger);
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        return front.endpoint();
     }
 
     /** The access key a function signs with, naming it and the table it works on. */
@@ -154,42 +146,15 @@ public final class IamFront implements AutoCloseable {
         return names;
     }
 
-    private void serve(Request request, Response response, Callback callback) {
-        try {
-            byte[] body = Forwarding.admitted(
-                    guard,
-                    request,
-                    response,
-                    callback,
-                    MAX_BODY_BYTES,
-                    "the local IAM front takes POST only (the JSON protocols, as the SDKs send them)");
-            if (body == null) {
-                return;
-            }
-            boolean sqs =
-                    String.valueOf(request.getHeaders().get("X-Amz-Target")).startsWith(SqsCalls.TARGET_PREFIX);
-            Optional<String> denied = authorize(request, body);
-            if (denied.isPresent()) {
-                deny(response, sqs, denied.get(), callback);
-                return;
-            }
-            URI target = sqs && queues != null ? queues : engine;
-            HttpResponse<byte[]> answer = client.send(
-                    Forwarding.headers(
-                                    request,
-                                    HttpRequest.newBuilder(target.resolve(
-                                                    request.getHttpURI().getPath()))
-                                            .timeout(Duration.ofSeconds(60))
-                                            .POST(HttpRequest.BodyPublishers.ofByteArray(body)))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-            Forwarding.answer(response, answer, callback);
-        } catch (IOException e) {
-            callback.failed(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            callback.failed(e);
+    /** Where an allowed call goes; none for a refused one, answered here as the service would. */
+    private Optional<URI> destination(Request request, byte[] body, Response response, Callback callback) {
+        boolean sqs = String.valueOf(request.getHeaders().get("X-Amz-Target")).startsWith(SqsCalls.TARGET_PREFIX);
+        Optional<String> denied = authorize(request, body);
+        if (denied.isPresent()) {
+            deny(response, sqs, denied.get(), callback);
+            return Optional.empty();
         }
+        return Optional.of(targets.of(sqs).resolve(request.getHttpURI().getPath()));
     }
 
     /** AWS's message when the call's signer may not make it; empty when it may, or when no function signed it. */
@@ -299,11 +264,6 @@ public final class IamFront implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            server.stop();
-        } catch (Exception e) {
-            // stopping: nothing left to serve
-        }
-        connector.close();
+        front.close();
     }
 }

@@ -1,15 +1,8 @@
 package dev.oneread.local.runner;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.time.Duration;
+import java.util.Optional;
 import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.Callback;
 
 /**
  * The one door to the local queues. ElasticMQ answers any Host and any Origin, and in SQS's query protocol a plain
@@ -29,23 +22,23 @@ import org.eclipse.jetty.util.Callback;
 final class QueueFront implements AutoCloseable {
     /** Far above any SQS request (a batch of messages included): a bound, so that no request fills the heap. */
     private static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
+    /** Pollers hold long polls (ReceiveMessage waits up to 20 s): enough threads that they never starve a send. */
+    private static final int THREADS = 64;
 
-    private final Server server;
-    private final ServerConnector connector;
-    private final LoopbackGuard guard;
+    private static final ForwardingFront.Door DOOR = new ForwardingFront.Door(
+            "local-queues",
+            "the local queues",
+            THREADS,
+            MAX_BODY_BYTES,
+            "the local queues take POST only (SQS's JSON protocol, as the SDKs send it)");
+
+    private final ForwardingFront front;
     private final RunSecret secret;
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
     private volatile URI elasticMq;
 
     private QueueFront(RunSecret secret) {
         this.secret = secret;
-        // Pollers hold long polls (ReceiveMessage waits up to 20 s): enough threads that they never starve a send.
-        this.connector = LoopbackServer.bound("local-queues", 64, this::serve);
-        this.server = connector.getServer();
-        this.guard = LoopbackGuard.toolsOnly(connector.getLocalPort());
+        this.front = ForwardingFront.bind(DOOR, (request, body, response, callback) -> Optional.of(forwarded(request)));
     }
 
     /**
@@ -59,54 +52,21 @@ final class QueueFront implements AutoCloseable {
     /** Serves, passing what the guard lets through to ElasticMQ on {@code elasticMqPort}. */
     void start(int elasticMqPort) {
         this.elasticMq = URI.create("http://127.0.0.1:" + elasticMqPort);
-        try {
-            server.start();
-        } catch (Exception e) {
-            throw new IllegalStateException("the local queues could not start: " + e.getMessage(), e);
-        }
+        front.start();
     }
 
     URI endpoint() {
-        return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        return front.endpoint();
     }
 
     int port() {
-        return connector.getLocalPort();
+        return front.port();
     }
 
-    private void serve(Request request, Response response, Callback callback) {
-        try {
-            byte[] body = Forwarding.admitted(
-                    guard,
-                    request,
-                    response,
-                    callback,
-                    MAX_BODY_BYTES,
-                    "the local queues take POST only (SQS's JSON protocol, as the SDKs send it)");
-            if (body == null) {
-                return;
-            }
-            java.net.http.HttpResponse<byte[]> answer =
-                    client.send(forwarded(request, body), java.net.http.HttpResponse.BodyHandlers.ofByteArray());
-            Forwarding.answer(response, answer, callback);
-        } catch (IOException e) {
-            callback.failed(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            callback.failed(e);
-        }
-    }
-
-    private HttpRequest forwarded(Request request, byte[] body) {
+    /** Where ElasticMQ answers {@code request}: its path under the run's secret, and its query. */
+    private URI forwarded(Request request) {
         String query = request.getHttpURI().getQuery();
-        return Forwarding.headers(
-                        request,
-                        HttpRequest.newBuilder(elasticMq.resolve(
-                                        underSecret(request.getHttpURI().getPath())
-                                                + (query == null ? "" : "?" + query)))
-                                .timeout(Duration.ofSeconds(60))
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(body)))
-                .build();
+        return elasticMq.resolve(underSecret(request.getHttpURI().getPath()) + (query == null ? "" : "?" + query));
     }
 
     /**
@@ -123,11 +83,6 @@ final class QueueFront implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            server.stop();
-        } catch (Exception e) {
-            // stopping: nothing left to serve
-        }
-        connector.close();
+        front.close();
     }
 }

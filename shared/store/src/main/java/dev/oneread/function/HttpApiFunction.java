@@ -10,7 +10,9 @@ import dev.oneread.priming.PrimingContext;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.priming.PrimingSuccess;
 import dev.oneread.runtime.FunctionConfig;
+import dev.oneread.store.ControlPlaneStore;
 import dev.oneread.store.calls.CallTally;
+import dev.oneread.store.calls.QueryPool;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +20,7 @@ import java.io.OutputStream;
 import java.util.Optional;
 import org.crac.Core;
 import org.crac.Resource;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Base of every function that serves an HTTP API route, 13 of the 18: the Lambda entry point that runs
@@ -65,6 +68,23 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
         this.endpoint = new HttpEndpoint(config, operation.map(Operation::descriptor));
         this.operation = operation;
         Core.getGlobalContext().register(snapshotHook);
+    }
+
+    /**
+     * The store of a function that reads or writes one item at a time, in any workspace, sharded or not: on the
+     * function's table and shard plan, without a query pool, since it never lists (a point read or write of a
+     * sharded workspace stays one sync call).
+     */
+    protected static ControlPlaneStore itemStore(DynamoDbClient client, FunctionConfig config) {
+        return listingStore(client, null, config);
+    }
+
+    /**
+     * The store of a function that lists, on the function's table and shard plan: its fan-out over a hot workspace's
+     * shards, or over the index's, runs on {@code pool}.
+     */
+    protected static ControlPlaneStore listingStore(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
+        return new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
     }
 
     /** Parse and validate the request, make one store call, map the result. */

@@ -2,20 +2,20 @@ package dev.oneread.operations;
 
 import static dev.oneread.operations.RequestFixtures.ACME;
 import static dev.oneread.operations.RequestFixtures.CONTEXT;
+import static dev.oneread.operations.RequestFixtures.CREATED;
 import static dev.oneread.operations.RequestFixtures.NOW;
 import static dev.oneread.operations.RequestFixtures.PROJECT;
 import static dev.oneread.operations.RequestFixtures.SHARDED;
 import static dev.oneread.operations.RequestFixtures.TOKEN;
+import static dev.oneread.operations.RequestFixtures.createPut;
+import static dev.oneread.operations.RequestFixtures.ordered;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.model.Project;
 import dev.oneread.model.ProjectStatus;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
 /**
  * {@link CreateProjectOperation}'s requests, built in full by hand and compared whole (moved from
@@ -39,33 +39,19 @@ class CreateProjectOperationTest {
     }
 
     private static PutItemRequest expectedProjectPut(String partition) {
-        return PutItemRequest.builder()
-                .tableName("oneread")
-                .item(Map.of(
-                        "EntityRef",
-                        AttributeValue.fromS(partition),
-                        "Detail",
-                        AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
-                        "name",
-                        AttributeValue.fromS("Site"),
-                        "status",
-                        AttributeValue.fromS("ACTIVE"),
-                        "GSI1PK", // listed by status across workspaces, in index shard crc32(id) mod 8 + 1
-                        AttributeValue.fromS("STATUS#ACTIVE#03"),
-                        "GSI1SK",
-                        AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
-                        "createdAt",
-                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        "updatedAt",
-                        AttributeValue.fromS("2026-12-02T12:00:00Z"),
-                        "version",
-                        AttributeValue.fromN("1"),
-                        "creationToken",
-                        AttributeValue.fromS(TOKEN.value())))
-                .conditionExpression("attribute_not_exists(#er)")
-                .expressionAttributeNames(Map.of("#er", "EntityRef"))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
+        return createPut(ordered(
+                "EntityRef",
+                AttributeValue.fromS(partition),
+                "Detail",
+                AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
+                "name",
+                AttributeValue.fromS("Site"),
+                "status",
+                AttributeValue.fromS("ACTIVE"),
+                "GSI1PK", // listed by status across workspaces, in index shard crc32(id) mod 8 + 1
+                AttributeValue.fromS("STATUS#ACTIVE#03"),
+                "GSI1SK",
+                AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"),
+                CREATED));
     }
 }

@@ -1,8 +1,8 @@
 package dev.oneread.operations;
 
 import static dev.oneread.operations.RequestFixtures.CONTEXT;
-import static dev.oneread.operations.RequestFixtures.key;
 import static dev.oneread.operations.RequestFixtures.ordered;
+import static dev.oneread.operations.RequestFixtures.versionedUpdate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.WorkspaceId;
@@ -10,9 +10,6 @@ import dev.oneread.model.ExpectedVersion;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -22,9 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 class DeleteWorkspaceOperationTest {
     @Test
     void deleteWorkspace_shouldMarkItPurging_andTakeItOutOfTheRegistry_inOneWrite() {
-        UpdateItemRequest expected = UpdateItemRequest.builder()
-                .tableName("oneread")
-                .key(key("WS#acme", "META"))
+        UpdateItemRequest expected = versionedUpdate("WS#acme", "META")
                 .updateExpression("SET #pr = :pr, #da = :da, #ua = :ua, #v = #v + :one REMOVE #gp, #gs")
                 .conditionExpression("attribute_exists(#v) AND #v = :v AND attribute_not_exists(#pr)")
                 .expressionAttributeNames(ordered(
@@ -51,9 +46,6 @@ class DeleteWorkspaceOperationTest {
                         AttributeValue.fromN("1"),
                         ":v",
                         AttributeValue.fromN("3")))
-                .returnValues(ReturnValue.ALL_NEW)
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
         assertThat(DeleteWorkspaceOperation.generateRequest(
                         CONTEXT,

@@ -21,21 +21,9 @@ class GetWorkspaceCollectionOperationTest {
     @Test
     void workspaceCollection_shouldQueryMetaThroughTheLastProjectAscending() {
         // BETWEEN leaves bookkeeping items (IDEM#...) out: they sort before META.
-        QueryRequest expected = QueryRequest.builder()
-                .tableName("oneread")
-                .keyConditionExpression("#er = :er AND #d BETWEEN :lo AND :hi")
-                .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(Map.of(
-                        ":er",
-                        AttributeValue.fromS("WS#acme"),
-                        ":lo",
-                        AttributeValue.fromS("META"),
-                        ":hi",
-                        AttributeValue.fromS("PROJ#~")))
-                .scanIndexForward(true)
+        QueryRequest expected = collectionQuery("WS#acme")
                 .limit(11)
                 .exclusiveStartKey(key("WS#acme", "META"))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
         assertThat(GetWorkspaceCollectionOperation.generateRequest(CONTEXT, ACME, 10, Optional.of("META")))
@@ -44,23 +32,26 @@ class GetWorkspaceCollectionOperationTest {
 
     @Test
     void workspaceCollectionIn_shouldQueryOneShardFromItsFirstItem() {
-        QueryRequest expected = QueryRequest.builder()
+        QueryRequest expected = collectionQuery("WS#acme#02").limit(21).build();
+
+        assertThat(GetWorkspaceCollectionOperation.generateRequestIn(SHARDED, "WS#acme#02", 20, Optional.empty()))
+                .isEqualTo(expected);
+    }
+
+    /** The Query of {@code partition}'s collection, META through its last project, in key order, with its capacity. */
+    private static QueryRequest.Builder collectionQuery(String partition) {
+        return QueryRequest.builder()
                 .tableName("oneread")
                 .keyConditionExpression("#er = :er AND #d BETWEEN :lo AND :hi")
                 .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
                 .expressionAttributeValues(Map.of(
                         ":er",
-                        AttributeValue.fromS("WS#acme#02"),
+                        AttributeValue.fromS(partition),
                         ":lo",
                         AttributeValue.fromS("META"),
                         ":hi",
                         AttributeValue.fromS("PROJ#~")))
                 .scanIndexForward(true)
-                .limit(21)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
-
-        assertThat(GetWorkspaceCollectionOperation.generateRequestIn(SHARDED, "WS#acme#02", 20, Optional.empty()))
-                .isEqualTo(expected);
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
     }
 }

@@ -4,6 +4,7 @@ import static dev.oneread.operations.RequestFixtures.ACME;
 import static dev.oneread.operations.RequestFixtures.CONTEXT;
 import static dev.oneread.operations.RequestFixtures.PROJECT;
 import static dev.oneread.operations.RequestFixtures.key;
+import static dev.oneread.operations.RequestFixtures.projectsQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.keys.PrimaryKey;
@@ -29,17 +30,8 @@ class MigrateHotTenantOperationTest {
     @Test
     void unmovedProjects_shouldQueryTheUnshardedPartitionStronglyConsistent() {
         // A migration must not miss a project written a moment ago, so the batch read is consistent.
-        QueryRequest expected = QueryRequest.builder()
-                .tableName("oneread")
-                .keyConditionExpression("#er = :er AND begins_with(#d, :p)")
-                .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(
-                        Map.of(":er", AttributeValue.fromS("WS#acme"), ":p", AttributeValue.fromS("PROJ#")))
-                .scanIndexForward(false)
-                .limit(26)
-                .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .build();
+        QueryRequest expected =
+                projectsQuery("WS#acme", false).limit(26).consistentRead(true).build();
 
         assertThat(MigrateHotTenantOperation.unmovedProjects(CONTEXT, ACME, 25, Optional.empty()))
                 .isEqualTo(expected);
@@ -109,19 +101,12 @@ class MigrateHotTenantOperationTest {
     @Test
     void shardProjects_shouldPageThroughAShardInKeyOrder_stronglyConsistent() {
         // The end of a move looks for tombstones in each shard: ascending, resuming after the last key read.
-        QueryRequest expected = QueryRequest.builder()
-                .tableName("oneread")
-                .keyConditionExpression("#er = :er AND begins_with(#d, :p)")
-                .expressionAttributeNames(Map.of("#er", "EntityRef", "#d", "Detail"))
-                .expressionAttributeValues(
-                        Map.of(":er", AttributeValue.fromS("WS#acme#03"), ":p", AttributeValue.fromS("PROJ#")))
-                .scanIndexForward(true)
+        QueryRequest expected = projectsQuery("WS#acme#03", true)
                 .limit(26)
                 .exclusiveStartKey(Map.of(
                         "EntityRef", AttributeValue.fromS("WS#acme#03"),
                         "Detail", AttributeValue.fromS("PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")))
                 .consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
         assertThat(MigrateHotTenantOperation.shardProjects(

@@ -1,10 +1,11 @@
 package dev.oneread.operations;
 
 import static dev.oneread.operations.RequestFixtures.CONTEXT;
+import static dev.oneread.operations.RequestFixtures.INDEX_KEYS_AND_VERSION;
 import static dev.oneread.operations.RequestFixtures.NOW;
 import static dev.oneread.operations.RequestFixtures.PROJECT_KEY;
-import static dev.oneread.operations.RequestFixtures.key;
 import static dev.oneread.operations.RequestFixtures.ordered;
+import static dev.oneread.operations.RequestFixtures.versionedUpdate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.model.ExpectedVersion;
@@ -12,9 +13,6 @@ import dev.oneread.model.ProjectPatch;
 import dev.oneread.model.ProjectStatus;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -24,24 +22,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 class UpdateProjectOperationTest {
     @Test
     void updateProject_shouldSetAndRemoveInOneVersionedUpdate_atTheExpectedVersion() {
-        UpdateItemRequest expected = UpdateItemRequest.builder()
-                .tableName("oneread")
-                .key(key("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
+        UpdateItemRequest expected = versionedUpdate("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")
                 .updateExpression("SET #ua = :ua, #s = :s, #gp = :gp, #gs = :gs, #v = #v + :one REMOVE #d")
                 .conditionExpression("attribute_exists(#v) AND #v = :v")
-                .expressionAttributeNames(ordered(
-                        "#ua",
-                        "updatedAt",
-                        "#s",
-                        "status",
-                        "#gp",
-                        "GSI1PK",
-                        "#gs",
-                        "GSI1SK",
-                        "#v",
-                        "version",
-                        "#d",
-                        "description"))
+                .expressionAttributeNames(
+                        ordered("#ua", "updatedAt", "#s", "status", INDEX_KEYS_AND_VERSION, "#d", "description"))
                 .expressionAttributeValues(ordered(
                         ":ua",
                         AttributeValue.fromS("2026-12-02T12:00:00Z"),
@@ -55,9 +40,6 @@ class UpdateProjectOperationTest {
                         AttributeValue.fromN("1"),
                         ":v",
                         AttributeValue.fromN("7")))
-                .returnValues(ReturnValue.ALL_NEW)
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
         assertThat(UpdateProjectOperation.generateRequest(
@@ -71,9 +53,7 @@ class UpdateProjectOperationTest {
 
     @Test
     void updateProject_shouldOnlyRequireTheItemToExist_atAnyVersion() {
-        UpdateItemRequest expected = UpdateItemRequest.builder()
-                .tableName("oneread")
-                .key(key("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6"))
+        UpdateItemRequest expected = versionedUpdate("WS#acme", "PROJ#01JDQ6V7K4N3M2P1R0S9T8V7W6")
                 .updateExpression("SET #ua = :ua, #n = :n, #d = :d, #v = #v + :one")
                 .conditionExpression("attribute_exists(#v)")
                 .expressionAttributeNames(
@@ -87,9 +67,6 @@ class UpdateProjectOperationTest {
                         AttributeValue.fromS("new"),
                         ":one",
                         AttributeValue.fromN("1")))
-                .returnValues(ReturnValue.ALL_NEW)
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
 
         assertThat(UpdateProjectOperation.generateRequest(

@@ -7,6 +7,7 @@ import dev.oneread.keys.KeyCodec;
 import dev.oneread.local.ProjectRoot;
 import dev.oneread.model.PartitionCapacity;
 import dev.oneread.tests.support.ConsoleHttp;
+import dev.oneread.tests.support.ConsoleSources;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,8 +29,6 @@ import org.junit.jupiter.api.Test;
  */
 class ConsoleKeysTest {
     private static final Path ROOT = ProjectRoot.find();
-    /** A line comment, a block comment, or an HTML comment: what a file may say about a name without writing it. */
-    private static final Pattern COMMENT = Pattern.compile("//[^\\n]*|/\\*[\\s\\S]*?\\*/|<!--[\\s\\S]*?-->");
 
     @Test
     void keys_shouldServeTheKeyCodecNames() throws Exception {
@@ -51,27 +49,28 @@ class ConsoleKeysTest {
 
     @Test
     void page_shouldWriteNoKeyAttributeName() throws IOException {
-        List<Path> files = files(ROOT.resolve("local/src/main/resources/console"), ".js", ".html");
+        List<Path> files = ConsoleSources.files(ROOT.resolve("local/src/main/resources/console"), ".js", ".html");
 
         // GSI1 stands for the index's key names too (GSI1PK, GSI1SK): each contains it.
         for (String name : List.of(KeyCodec.PARTITION_KEY, KeyCodec.SORT_KEY, KeyCodec.INDEX_NAME)) {
             Pattern written = Pattern.compile("\\b" + Pattern.quote(name));
             assertThat(files)
                     .as("console files that write %s instead of taking it from GET /_console/api/keys", name)
-                    .noneMatch(file -> written.matcher(code(file)).find());
+                    .noneMatch(
+                            file -> written.matcher(ConsoleSources.code(file)).find());
         }
         // The scan reads what it should: the page fills the names it shows from the served ones.
-        assertThat(code(ROOT.resolve("local/src/main/resources/console/index.html")))
+        assertThat(ConsoleSources.code(ROOT.resolve("local/src/main/resources/console/index.html")))
                 .contains("data-key-name=\"partition\"", "data-key-name=\"sort\"", "data-key-name=\"index\"");
-        assertThat(code(ROOT.resolve("local/src/main/resources/console/tools.js")))
+        assertThat(ConsoleSources.code(ROOT.resolve("local/src/main/resources/console/tools.js")))
                 .contains("keys.partition", "keys.sort", "keys.index");
     }
 
     @Test
     void partitionLimits_shouldBeWrittenOnlyInPartitionCapacity() throws IOException {
-        List<Path> files = new ArrayList<>(files(ROOT.resolve("local/engine"), ".js"));
+        List<Path> files = new ArrayList<>(ConsoleSources.files(ROOT.resolve("local/engine"), ".js"));
         files.add(ROOT.resolve("local/engine.js"));
-        files.addAll(files(ROOT.resolve("local/src/main/resources/console"), ".js"));
+        files.addAll(ConsoleSources.files(ROOT.resolve("local/src/main/resources/console"), ".js"));
         files.add(ROOT.resolve("shared/store/src/main/java/dev/oneread/store/calls/JobPace.java"));
         files.add(ROOT.resolve("local/src/main/java/dev/oneread/local/engine/PartitionLimits.java"));
         // 3,000 read units; the write limit's 1,000 as a constant (a bare 1000 is also milliseconds in a second).
@@ -81,27 +80,9 @@ class ConsoleKeysTest {
                 .as("files that write a partition limit instead of reading PartitionCapacity.DYNAMODB")
                 .allSatisfy(
                         file -> assertThat(Files.exists(file)).as("%s", file).isTrue())
-                .noneMatch(file -> written.matcher(code(file)).find());
-        assertThat(code(ROOT.resolve("local/engine.js")))
+                .noneMatch(file -> written.matcher(ConsoleSources.code(file)).find());
+        assertThat(ConsoleSources.code(ROOT.resolve("local/engine.js")))
                 .contains("argv['partition-read-units']", "argv['partition-write-units']");
         assertThat(PartitionCapacity.DYNAMODB).isEqualTo(new PartitionCapacity(3_000, 1_000));
-    }
-
-    private static List<Path> files(Path folder, String... endings) throws IOException {
-        try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(
-                            f -> Stream.of(endings).anyMatch(e -> f.toString().endsWith(e)))
-                    .sorted()
-                    .toList();
-        }
-    }
-
-    /** A file's text without its comments. */
-    private static String code(Path file) {
-        try {
-            return COMMENT.matcher(Files.readString(file)).replaceAll("");
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -202,23 +201,6 @@ class CatalogueTest {
 
     private static String route(String function, String method, String path, String code, Object scopes) {
         return function + " " + method + " " + path + " from " + code + " scopes " + scopes;
-    }
-
-    @Test
-    void consolePage_shouldOfferExactlyTheConsolesOperations() throws IOException {
-        String page = Files.readString(root.resolve("local/src/main/resources/console/index.html"));
-        int start = page.indexOf("<select id=\"pattern\">");
-        String select = page.substring(start, page.indexOf("</select>", start));
-        List<String> offered = Pattern.compile("<option value=\"([^\"]+)\"")
-                .matcher(select)
-                .results()
-                .map(match -> match.group(1))
-                .toList();
-
-        List<String> expected = new ArrayList<>(List.of("custom"));
-        Catalogue.offeredIn(Catalogue.Tool.CONSOLE)
-                .forEach(p -> expected.add(p.descriptor().name()));
-        assertThat(offered).as("the console page's access patterns").isEqualTo(expected);
     }
 
     @Test

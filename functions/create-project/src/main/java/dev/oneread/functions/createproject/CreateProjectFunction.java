@@ -47,7 +47,7 @@ public final class CreateProjectFunction extends HttpApiFunction {
     /** @param clock what idempotency records are dated by (tests move it past a claim's deadline) */
     public CreateProjectFunction(DynamoDbClient client, FunctionConfig config, Clock clock) {
         super(config, CreateProjectOperation.INSTANCE);
-        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan())
+        this.store = itemStore(client, config)
                 .withProjectQuota(config.projectQuota())
                 .withRecentWorkspaces(config.recentWorkspaces());
         this.idempotency = new IdempotentRequests(new IdempotencyStore(client, config.tableName()), clock);

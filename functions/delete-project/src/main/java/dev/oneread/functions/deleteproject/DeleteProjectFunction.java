@@ -3,8 +3,6 @@ package dev.oneread.functions.deleteproject;
 import dev.oneread.function.HttpApiFunction;
 import dev.oneread.http.ApiRequest;
 import dev.oneread.http.HttpResponse;
-import dev.oneread.keys.ProjectId;
-import dev.oneread.keys.WorkspaceId;
 import dev.oneread.operations.DeleteProjectOperation;
 import dev.oneread.priming.PrimingRequest;
 import dev.oneread.runtime.DynamoDbClients;
@@ -22,26 +20,24 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class DeleteProjectFunction extends HttpApiFunction {
     private final ControlPlaneStore store;
-
-    /** Used by the Lambda runtime: the shared client and the function's environment. */
     /** When a migration lease ends: whether a DELETE during a migration leaves a tombstone. */
     private final Clock clock;
 
+    /** Used by the Lambda runtime: the shared client and the function's environment. */
     public DeleteProjectFunction() {
         this(DynamoDbClients.shared(), FunctionConfig.fromEnvironment("DeleteProject"));
     }
 
     public DeleteProjectFunction(DynamoDbClient client, FunctionConfig config) {
         super(config, DeleteProjectOperation.INSTANCE);
-        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
+        this.store = itemStore(client, config);
         this.clock = Clock.systemUTC();
     }
 
     @Override
     protected HttpResponse handle(ApiRequest request, CallTally tally) {
-        WorkspaceId workspaceId = request.workspaceId();
-        ProjectId projectId = request.projectId();
-        store.deleteProject(workspaceId, projectId, request.optionalIfMatchVersion(), clock.instant(), tally);
+        store.deleteProject(
+                request.workspaceId(), request.projectId(), request.optionalIfMatchVersion(), clock.instant(), tally);
         return new HttpResponse(204, Map.of(), "");
     }
 

@@ -62,7 +62,7 @@ public final class DeleteWorkspaceFunction extends HttpApiFunction {
             // Fail at init, not after a workspace was marked with no purge to follow: the template sets QUEUE_URL.
             throw new IllegalStateException("QUEUE_URL is not set: a DELETE has no job queue for its purge");
         }
-        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
+        this.store = itemStore(client, config);
         this.queue = new TaskQueue(sqs, queueUrl);
         this.fence = fence;
         this.clock = clock;

@@ -27,7 +27,7 @@ public final class GetProjectFunction extends HttpApiFunction {
 
     public GetProjectFunction(DynamoDbClient client, FunctionConfig config) {
         super(config, GetProjectOperation.INSTANCE);
-        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
+        this.store = itemStore(client, config);
     }
 
     @Override

@@ -32,7 +32,7 @@ public final class GetWorkspaceCollectionFunction extends HttpApiFunction {
     /** @param pool runs the parallel fan-out over a hot workspace's shards */
     public GetWorkspaceCollectionFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
         super(config, GetWorkspaceCollectionOperation.INSTANCE);
-        this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
+        this.store = listingStore(client, pool, config);
     }
 
     @Override

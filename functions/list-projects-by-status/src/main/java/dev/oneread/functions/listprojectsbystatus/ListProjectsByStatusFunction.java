@@ -36,7 +36,7 @@ public final class ListProjectsByStatusFunction extends HttpApiFunction {
     /** @param pool runs the parallel fan-out over the index shards */
     public ListProjectsByStatusFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
         super(config, ListProjectsByStatusOperation.INSTANCE);
-        this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
+        this.store = listingStore(client, pool, config);
     }
 
     @Override

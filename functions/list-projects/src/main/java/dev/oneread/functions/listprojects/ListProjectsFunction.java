@@ -34,7 +34,7 @@ public final class ListProjectsFunction extends HttpApiFunction {
     /** @param pool runs the parallel fan-out over a hot workspace's shards */
     public ListProjectsFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
         super(config, ListProjectsOperation.INSTANCE);
-        this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
+        this.store = listingStore(client, pool, config);
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class ListWorkspacesFunction extends HttpApiFunction {
     /** @param pool runs the parallel fan-out over the index shards */
     public ListWorkspacesFunction(DynamoDbClient client, QueryPool pool, FunctionConfig config) {
         super(config, ListWorkspacesOperation.INSTANCE);
-        this.store = new ControlPlaneStore(client, pool, config.tableName(), config.shardPlan());
+        this.store = listingStore(client, pool, config);
     }
 
     @Override

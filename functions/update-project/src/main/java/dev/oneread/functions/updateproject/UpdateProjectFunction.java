@@ -36,7 +36,7 @@ public final class UpdateProjectFunction extends HttpApiFunction {
 
     public UpdateProjectFunction(DynamoDbClient client, FunctionConfig config) {
         super(config, UpdateProjectOperation.INSTANCE);
-        this.store = new ControlPlaneStore(client, null, config.tableName(), config.shardPlan());
+        this.store = itemStore(client, config);
         this.clock = Clock.systemUTC();
     }
 
