@@ -23,6 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -113,6 +114,34 @@ class PartitionLimitsTest {
         // THEN
         assertThat(e).isNotNull();
         assertThat(e.throttlingReasons()).containsExactly(reason("TableReadKeyRangeThroughputExceeded", arn(table)));
+    }
+
+    @Test
+    void executeStatement_shouldThrottleAsItsCall_whenItsPartitionIsHot() {
+        // GIVEN a PartiQL INSERT of 10 KiB that takes the partition's bucket to 5 - 10 = -5 units (the engine
+        // translates it into a PutItem, which its partition limits apply to)
+        String table = table(null);
+        ExecuteStatementResponse inserted = client.executeStatement(b -> b.statement(
+                        "INSERT INTO \"" + table + "\" VALUE {'pk': 'hot', 'sk': '1', 'data': ?}")
+                .parameters(AttributeValue.fromS("x".repeat(10 * KIB - "pkhotsk1data".length())))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        assertThat(inserted.consumedCapacity().capacityUnits()).isEqualTo(10.0);
+        // WHEN the partition is read by a PartiQL SELECT
+        ProvisionedThroughputExceededException e = catchThrowableOfType(
+                ProvisionedThroughputExceededException.class,
+                () -> client.executeStatement(
+                        b -> b.statement("SELECT * FROM \"" + table + "\" WHERE pk = 'hot' AND sk = '1'")
+                                .consistentRead(true)));
+        // THEN no: the read bucket is untouched by writes. The next write is throttled, DynamoDB's reason and ARN
+        assertThat(e).isNull();
+        e = catchThrowableOfType(
+                ProvisionedThroughputExceededException.class,
+                () -> client.executeStatement(
+                        b -> b.statement("UPDATE \"" + table + "\" SET n = 1 WHERE pk = 'hot' AND sk = '1'")));
+        assertThat(e).isNotNull();
+        assertThat(e.throttlingReasons()).containsExactly(reason("TableWriteKeyRangeThroughputExceeded", arn(table)));
+        assertThat(engine.heat().partition(table, null, "hot").orElseThrow().throttled())
+                .isEqualTo(Map.of("TableWriteKeyRangeThroughputExceeded", 1L));
     }
 
     @Test
