@@ -11,27 +11,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DuplicateItemException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
-import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.Projection;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * PartiQL's ExecuteStatement on the local engine, whose guard translates each statement into the call DynamoDB makes
@@ -39,21 +30,15 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  * plain call beside it, and compares the items, the consumed capacity and what the table holds after; then DynamoDB's
  * errors, and the engine's refusal of the forms it does not translate.
  *
- * <p>Each table has key pk, sk and an index {@value #INDEX} on g projecting all.
+ * <p>Each table is a {@link GroupedTables}: key pk, sk, and an index {@value #INDEX} on g, sk.
  */
 class PartiqlTest {
-    private static final String INDEX = "byGroup";
+    private static final String INDEX = GroupedTables.INDEX;
     private static final int KIB = 1024;
     private static final AtomicInteger tables = new AtomicInteger();
 
-    private static TestEngine engine;
-    private static DynamoDbClient client;
-
-    @BeforeAll
-    static void engine() {
-        engine = TestEngine.get();
-        client = engine.client;
-    }
+    private static final TestEngine engine = TestEngine.get();
+    private static final DynamoDbClient client = engine.client;
 
     @Test
     void select_shouldReadAsGetItem_whenTheFullKeyIsGiven() {
@@ -425,29 +410,6 @@ class PartiqlTest {
     }
 
     private static String table() {
-        String name = "partiql-" + tables.incrementAndGet();
-        client.createTable(b -> b.tableName(name)
-                .billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(attribute("pk"), attribute("sk"), attribute("g"))
-                .keySchema(keyElement("pk", KeyType.HASH), keyElement("sk", KeyType.RANGE))
-                .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
-                        .indexName(INDEX)
-                        .keySchema(keyElement("g", KeyType.HASH))
-                        .projection(Projection.builder()
-                                .projectionType(ProjectionType.ALL)
-                                .build())
-                        .build()));
-        return name;
-    }
-
-    private static KeySchemaElement keyElement(String name, KeyType type) {
-        return KeySchemaElement.builder().attributeName(name).keyType(type).build();
-    }
-
-    private static AttributeDefinition attribute(String name) {
-        return AttributeDefinition.builder()
-                .attributeName(name)
-                .attributeType(ScalarAttributeType.S)
-                .build();
+        return GroupedTables.create(client, "partiql-" + tables.incrementAndGet(), null, null);
     }
 }
