@@ -2,7 +2,8 @@
 // PartiQL's ExecuteStatement, which dynalite lacks (it answers UnknownOperationException): the statement is parsed and
 // translated into the one call DynamoDB makes for it, and that call is served by the guard as a client's would be
 // (guard.js: the partition limits, the heat, the index lag, the change feed, the consumed capacity), so a statement
-// costs and throttles exactly as its plain call does. docs/decisions/0004-partiql-in-the-guard.md lists the forms.
+// costs and throttles exactly as its plain call does. BatchExecuteStatement runs its statements so, one by one.
+// docs/decisions/0004-partiql-in-the-guard.md lists the forms.
 //
 // DynamoDB's rules followed here (Developer Guide, "PartiQL - a SQL-compatible query language for Amazon DynamoDB"):
 // - SELECT (ql-reference.select.html): an equality on the partition key makes it a Query (its sort key conditions
@@ -484,11 +485,11 @@ function captured () {
 const CONDITION_FAILED = PREFIX + 'ConditionalCheckFailedException'
 
 /**
- * Serves one ExecuteStatement: its translation is served by serve(headers, body, res), the guard's own entry, with
- * the target of the call it became; the answer is ExecuteStatement's.
+ * Runs one statement: its translation is served by serve(headers, body, res), the guard's own entry, with the target
+ * of the call it became. Answers {status, headers, data, table}: data is ExecuteStatement's answer or its error.
+ * With batch, a SELECT must name a full primary key (BatchExecuteStatement reads single items).
  */
-async function executeStatement (ctx, schemaOf, serve) {
-  const request = ctx.data
+async function runStatement (request, clientHeaders, schemaOf, serve, batch) {
   let translated
   try {
     if (typeof request.Statement !== 'string') throw new StatementError('ValidationException', 'Statement is required')
@@ -499,23 +500,26 @@ async function executeStatement (ctx, schemaOf, serve) {
     const schema = await schemaOf(parsed.table)
     if (!schema) throw new StatementError('ResourceNotFoundException', 'Requested resource not found')
     translated = plan(parsed, schema, request)
+    if (batch && parsed.verb === 'SELECT' && translated.operation !== 'GetItem') {
+      throw new StatementError('ValidationException', 'A SELECT in a batch must name the full primary key of the table')
+    }
   } catch (err) {
     if (!(err instanceof StatementError)) throw err
-    return send(ctx.res, 400, {}, { __type: PREFIX + err.type, message: err.message })
+    return { status: 400, headers: {}, data: { __type: PREFIX + err.type, message: err.message }, table: null }
   }
+  const table = translated.input.TableName
   const { res, done } = captured()
-  const headers = { ...ctx.headers, 'x-amz-target': 'DynamoDB_20120810.' + translated.operation }
-  await serve(headers, JSON.stringify(translated.input), res)
+  await serve({ ...clientHeaders, 'x-amz-target': 'DynamoDB_20120810.' + translated.operation }, JSON.stringify(translated.input), res)
   const answer = await done
-  const replyHeaders = { 'content-type': answer.headers['Content-Type'], 'x-amzn-requestid': answer.headers['x-amzn-RequestId'] }
+  const headers = { 'content-type': answer.headers['Content-Type'], 'x-amzn-requestid': answer.headers['x-amzn-RequestId'] }
   let out
   try { out = JSON.parse(answer.body) } catch { out = null }
   if (answer.status !== 200 || !out) {
     // ql-reference.insert.html: a duplicate primary key is DuplicateItemException, not the condition that found it.
     if (translated.operation === 'PutItem' && out && out.__type === CONDITION_FAILED) {
-      return send(ctx.res, 400, replyHeaders, { __type: PREFIX + 'DuplicateItemException', message: 'Duplicate primary key exists in table' })
+      out = { __type: PREFIX + 'DuplicateItemException', message: 'Duplicate primary key exists in table' }
     }
-    return send(ctx.res, answer.status, replyHeaders, answer.body)
+    return { status: answer.status, headers, data: out || answer.body, table }
   }
   const result = { Items: translated.items(out) }
   if (translated.paged && out.LastEvaluatedKey) {
@@ -523,7 +527,68 @@ async function executeStatement (ctx, schemaOf, serve) {
     result.LastEvaluatedKey = out.LastEvaluatedKey
   }
   if (out.ConsumedCapacity) result.ConsumedCapacity = out.ConsumedCapacity
-  send(ctx.res, 200, replyHeaders, result)
+  return { status: 200, headers, data: result, table }
 }
 
-module.exports = { executeStatement, parse, plan }
+/** Serves one ExecuteStatement. */
+async function executeStatement (ctx, schemaOf, serve) {
+  const answer = await runStatement(ctx.data, ctx.headers, schemaOf, serve, false)
+  send(ctx.res, answer.status, answer.headers, answer.data)
+}
+
+// BatchExecuteStatement's error codes (API reference, BatchStatementError), by the exception a statement alone gets.
+const BATCH_ERRORS = {
+  ConditionalCheckFailedException: 'ConditionalCheckFailed',
+  DuplicateItemException: 'DuplicateItem',
+  ValidationException: 'ValidationError',
+  ResourceNotFoundException: 'ResourceNotFound',
+  ProvisionedThroughputExceededException: 'ProvisionedThroughputExceeded',
+  ThrottlingException: 'ThrottlingError',
+  RequestLimitExceeded: 'RequestLimitExceeded',
+}
+const MAX_BATCH = 25
+
+/**
+ * Serves one BatchExecuteStatement (ql-reference.multiplestatements.batching.html): up to 25 statements, all reads
+ * or all writes, each a single item; each is run as its own ExecuteStatement, and its failure is its own Error in
+ * Responses while the others are served. ConsumedCapacity: one entry per table, its statements' units summed.
+ */
+async function batchExecuteStatement (ctx, schemaOf, serve) {
+  const statements = ctx.data.Statements
+  const refuse = (message) => send(ctx.res, 400, {}, { __type: PREFIX + 'ValidationException', message })
+  if (!Array.isArray(statements) || !statements.length || statements.length > MAX_BATCH) {
+    return refuse(`Statements must hold 1 to ${MAX_BATCH} statements`)
+  }
+  const reads = statements.filter((s) => s && /^\s*select\b/i.test(String(s.Statement))).length
+  if (reads && reads !== statements.length) return refuse('Statements in a batch must be all reads or all writes')
+  const responses = []
+  const consumed = new Map()
+  let headers = {}
+  for (const statement of statements) {
+    const s = statement && typeof statement === 'object' ? statement : {}
+    const answer = await runStatement({
+      Statement: s.Statement,
+      Parameters: s.Parameters,
+      ConsistentRead: s.ConsistentRead,
+      ReturnConsumedCapacity: ctx.data.ReturnConsumedCapacity,
+    }, ctx.headers, schemaOf, serve, true)
+    headers = answer.headers['content-type'] ? answer.headers : headers
+    const data = answer.data && typeof answer.data === 'object' ? answer.data : {}
+    if (answer.status !== 200) {
+      const type = String(data.__type || '').slice(PREFIX.length)
+      responses.push({ ...(answer.table ? { TableName: answer.table } : {}), Error: { Code: BATCH_ERRORS[type] || 'InternalServerError', Message: data.message || '' } })
+      continue
+    }
+    responses.push({ TableName: answer.table, ...(data.Items.length ? { Item: data.Items[0] } : {}) })
+    if (data.ConsumedCapacity) {
+      consumed.set(answer.table, (consumed.get(answer.table) || 0) + data.ConsumedCapacity.CapacityUnits)
+    }
+  }
+  const out = { Responses: responses }
+  if (ctx.data.ReturnConsumedCapacity !== undefined && ctx.data.ReturnConsumedCapacity !== 'NONE') {
+    out.ConsumedCapacity = [...consumed].map(([TableName, CapacityUnits]) => ({ TableName, CapacityUnits }))
+  }
+  send(ctx.res, 200, headers, out)
+}
+
+module.exports = { executeStatement, batchExecuteStatement, parse, plan }

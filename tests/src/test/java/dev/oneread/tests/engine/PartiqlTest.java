@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementErrorCodeEnum;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DuplicateItemException;
@@ -288,6 +290,59 @@ class PartiqlTest {
     }
 
     @Test
+    void batchExecuteStatement_shouldRunEachWrite_andReportEachFailureApart() {
+        // GIVEN an item a/1
+        String table = table();
+        client.putItem(b -> b.tableName(table).item(item("a", "1", null, 0)));
+        // WHEN a batch inserts a/2, inserts a/1 again, and updates the missing a/9
+        var answer = client.batchExecuteStatement(b -> b.statements(
+                batched("INSERT INTO \"" + table + "\" VALUE {'pk': 'a', 'sk': '2'}"),
+                batched("INSERT INTO \"" + table + "\" VALUE {'pk': 'a', 'sk': '1', 'n': 5}"),
+                batched("UPDATE \"" + table + "\" SET n = 1 WHERE pk = 'a' AND sk = '9'")));
+        // THEN the first is served, and each of the others fails alone with DynamoDB's batch error code
+        assertThat(answer.responses()).hasSize(3);
+        assertThat(answer.responses().get(0).error()).isNull();
+        assertThat(answer.responses().get(1).error().code()).isEqualTo(BatchStatementErrorCodeEnum.DUPLICATE_ITEM);
+        assertThat(answer.responses().get(2).error().code())
+                .isEqualTo(BatchStatementErrorCodeEnum.CONDITIONAL_CHECK_FAILED);
+        assertThat(stored(table, "a", "2")).isEqualTo(key("a", "2"));
+        assertThat(stored(table, "a", "1")).isEqualTo(item("a", "1", null, 0));
+        assertThat(client.getItem(b -> b.tableName(table).key(key("a", "9"))).hasItem())
+                .isFalse();
+    }
+
+    @Test
+    void batchExecuteStatement_shouldReadSingleItems_asGetItemsDo() {
+        // GIVEN an item a/1
+        String table = table();
+        client.putItem(b -> b.tableName(table).item(item("a", "1", null, 0)));
+        // WHEN a batch reads a/1, the missing a/2, and the whole partition a
+        var answer = client.batchExecuteStatement(b -> b.statements(
+                        batched("SELECT * FROM \"" + table + "\" WHERE pk = 'a' AND sk = '1'"),
+                        batched("SELECT * FROM \"" + table + "\" WHERE pk = 'a' AND sk = '2'"),
+                        batched("SELECT * FROM \"" + table + "\" WHERE pk = 'a'"))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        // THEN the item, no item, and a ValidationError (a batch reads by full key only); the two GetItems' units
+        assertThat(answer.responses().get(0).item()).isEqualTo(item("a", "1", null, 0));
+        assertThat(answer.responses().get(1).hasItem()).isFalse();
+        assertThat(answer.responses().get(1).error()).isNull();
+        assertThat(answer.responses().get(2).error().code()).isEqualTo(BatchStatementErrorCodeEnum.VALIDATION_ERROR);
+        assertThat(answer.consumedCapacity())
+                .containsExactly(ConsumedCapacity.builder()
+                        .tableName(table)
+                        .capacityUnits(1.0)
+                        .build());
+        // AND a batch that mixes reads and writes is refused whole
+        DynamoDbException mixed = catchThrowableOfType(
+                DynamoDbException.class,
+                () -> client.batchExecuteStatement(b -> b.statements(
+                        batched("SELECT * FROM \"" + table + "\" WHERE pk = 'a' AND sk = '1'"),
+                        batched("DELETE FROM \"" + table + "\" WHERE pk = 'a' AND sk = '1'"))));
+        assertThat(mixed.awsErrorDetails().errorCode()).isEqualTo("ValidationException");
+        assertThat(stored(table, "a", "1")).isEqualTo(item("a", "1", null, 0));
+    }
+
+    @Test
     void statements_shouldFailAsDynamoDbDoes_whenMalformedOrIncomplete() {
         String table = table();
         client.putItem(b -> b.tableName(table).item(item("a", "1", null, 0)));
@@ -320,6 +375,10 @@ class PartiqlTest {
                     .startsWith("The oneread local engine does not translate this PartiQL form");
         }
         assertThat(stored(table, "a", "1")).isEqualTo(item("a", "1", null, 0));
+    }
+
+    private static BatchStatementRequest batched(String statement) {
+        return BatchStatementRequest.builder().statement(statement).build();
     }
 
     private static String validation(String statement) {
