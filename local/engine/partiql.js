@@ -261,17 +261,17 @@ const PARSERS = {
     p.word('FROM')
     const target = p.target()
     const where = p.isWord('WHERE') ? (p.at++, p.where()) : []
-    let descending = null
+    let order = null
     if (p.isWord('ORDER')) {
       p.at++
       p.word('BY')
       const path = p.path()
-      descending = p.isWord('DESC')
+      const descending = p.isWord('DESC')
       if (descending || p.isWord('ASC')) p.at++
       if (p.isPunct(',')) throw untranslated('ORDER BY more than one key')
-      descending = { path, descending }
+      order = { path, descending }
     }
-    return { verb: 'SELECT', ...target, projection, where, order: descending }
+    return { verb: 'SELECT', ...target, projection, where, order }
   },
 
   INSERT (p) {
