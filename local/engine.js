@@ -16,6 +16,9 @@
 // DynamoDB updates a global secondary index asynchronously; dynalite, inside the write. --index-lag MS (default 500;
 // 0: off) answers every Query and Scan of a global secondary index as the table stood MS milliseconds ago
 // (engine/lag.js): a reader of an index may see a deleted item, an item under its old index key, or miss a new one.
+// dynalite has no PartiQL; the guard translates ExecuteStatement's (and BatchExecuteStatement's) SELECT, INSERT,
+// UPDATE and DELETE into the call DynamoDB makes for each, served as that call is (engine/partiql.js,
+// docs/decisions/0004-partiql-in-the-guard.md).
 // GET /_oneread/engine reports the engine's own state: the store iterators open now (0 between requests).
 // GET /_oneread/changes?after=SEQ&limit=N is the change feed (engine/changes.js), DynamoDB Streams' NEW_AND_OLD_IMAGES
 // view of every write served, the newest 10,000 kept: {"first": the oldest sequence number kept, "last": the newest,

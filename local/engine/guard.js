@@ -21,6 +21,7 @@
 const { call, exchange, send, TARGET_PREFIX } = require('./inner')
 const { reason, throttleError, KEY_RANGE, MAX_ON_DEMAND, THROTTLE_STATUS } = require('./throttling')
 const { count } = require('./heat')
+const { executeStatement, batchExecuteStatement } = require('./partiql')
 const {
   canonical, keyText, readUnits, minimumRead, tableWriteUnits, indexPartitions, indexWrites, writeCapacity, withMinimumRead,
 } = require('./capacity')
@@ -360,6 +361,15 @@ const HANDLERS = {
       answer.data.UnprocessedKeys = out
     }
     this.reply(ctx, answer)
+  },
+
+  // PartiQL, which dynalite lacks: the statement becomes the call DynamoDB makes for it, served here as a client's.
+  async ExecuteStatement (ctx) {
+    return executeStatement(ctx, (name) => this.schema(name), (headers, body, res) => this.serve(headers, body, res))
+  },
+
+  async BatchExecuteStatement (ctx) {
+    return batchExecuteStatement(ctx, (name) => this.schema(name), (headers, body, res) => this.serve(headers, body, res))
   },
 
   async CreateTable (ctx) {

@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.Capacity;
@@ -25,7 +24,6 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -292,7 +290,7 @@ class IndexCapacityTest {
         String name = "index-capacity-" + tables.incrementAndGet();
         client.createTable(b -> b.tableName(name)
                 .billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(attribute("pk"), attribute("g"))
+                .attributeDefinitions(GroupedTables.attribute("pk"), GroupedTables.attribute("g"))
                 .keySchema(KeySchemaElement.builder()
                         .attributeName("pk")
                         .keyType(KeyType.HASH)
@@ -309,12 +307,5 @@ class IndexCapacityTest {
                                 .build())
                         .build()));
         return name;
-    }
-
-    private static AttributeDefinition attribute(String name) {
-        return AttributeDefinition.builder()
-                .attributeName(name)
-                .attributeType(ScalarAttributeType.S)
-                .build();
     }
 }

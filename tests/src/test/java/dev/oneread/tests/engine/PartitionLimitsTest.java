@@ -19,20 +19,13 @@ import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.OnDemandThroughput;
-import software.amazon.awssdk.services.dynamodb.model.Projection;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -53,7 +46,7 @@ class PartitionLimitsTest {
     private static final int READ_UNITS = 15;
     private static final int WRITE_UNITS = 5;
     private static final int KIB = 1024;
-    private static final String INDEX = "byGroup";
+    private static final String INDEX = GroupedTables.INDEX;
     private static final AtomicInteger tables = new AtomicInteger();
 
     private static TestEngine engine;
@@ -113,6 +106,34 @@ class PartitionLimitsTest {
         // THEN
         assertThat(e).isNotNull();
         assertThat(e.throttlingReasons()).containsExactly(reason("TableReadKeyRangeThroughputExceeded", arn(table)));
+    }
+
+    @Test
+    void executeStatement_shouldThrottleAsItsCall_whenItsPartitionIsHot() {
+        // GIVEN a PartiQL INSERT of 10 KiB that takes the partition's bucket to 5 - 10 = -5 units (the engine
+        // translates it into a PutItem, which its partition limits apply to)
+        String table = table(null);
+        ExecuteStatementResponse inserted = client.executeStatement(b -> b.statement(
+                        "INSERT INTO \"" + table + "\" VALUE {'pk': 'hot', 'sk': '1', 'data': ?}")
+                .parameters(AttributeValue.fromS("x".repeat(10 * KIB - "pkhotsk1data".length())))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        assertThat(inserted.consumedCapacity().capacityUnits()).isEqualTo(10.0);
+        // WHEN the partition is read by a PartiQL SELECT
+        ProvisionedThroughputExceededException e = catchThrowableOfType(
+                ProvisionedThroughputExceededException.class,
+                () -> client.executeStatement(
+                        b -> b.statement("SELECT * FROM \"" + table + "\" WHERE pk = 'hot' AND sk = '1'")
+                                .consistentRead(true)));
+        // THEN no: the read bucket is untouched by writes. The next write is throttled, DynamoDB's reason and ARN
+        assertThat(e).isNull();
+        e = catchThrowableOfType(
+                ProvisionedThroughputExceededException.class,
+                () -> client.executeStatement(
+                        b -> b.statement("UPDATE \"" + table + "\" SET n = 1 WHERE pk = 'hot' AND sk = '1'")));
+        assertThat(e).isNotNull();
+        assertThat(e.throttlingReasons()).containsExactly(reason("TableWriteKeyRangeThroughputExceeded", arn(table)));
+        assertThat(engine.heat().partition(table, null, "hot").orElseThrow().throttled())
+                .isEqualTo(Map.of("TableWriteKeyRangeThroughputExceeded", 1L));
     }
 
     @Test
@@ -293,25 +314,7 @@ class PartitionLimitsTest {
 
     /** The same, with the index capped too ({@code indexCaps}), or not (null). */
     private static String table(OnDemandThroughput caps, OnDemandThroughput indexCaps) {
-        String name = "partition-limits-" + tables.incrementAndGet();
-        client.createTable(b -> {
-            b.tableName(name)
-                    .billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(attribute("pk"), attribute("sk"), attribute("g"))
-                    .keySchema(keyElement("pk", KeyType.HASH), keyElement("sk", KeyType.RANGE))
-                    .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
-                            .indexName(INDEX)
-                            .keySchema(keyElement("g", KeyType.HASH), keyElement("sk", KeyType.RANGE))
-                            .projection(Projection.builder()
-                                    .projectionType(ProjectionType.ALL)
-                                    .build())
-                            .onDemandThroughput(indexCaps)
-                            .build());
-            if (caps != null) {
-                b.onDemandThroughput(caps);
-            }
-        });
-        return name;
+        return GroupedTables.create(client, "partition-limits-" + tables.incrementAndGet(), caps, indexCaps);
     }
 
     /**
@@ -386,16 +389,5 @@ class PartitionLimitsTest {
 
     private static ThrottlingReason reason(String reason, String resource) {
         return ThrottlingReason.builder().reason(reason).resource(resource).build();
-    }
-
-    private static AttributeDefinition attribute(String name) {
-        return AttributeDefinition.builder()
-                .attributeName(name)
-                .attributeType(ScalarAttributeType.S)
-                .build();
-    }
-
-    private static KeySchemaElement keyElement(String name, KeyType type) {
-        return KeySchemaElement.builder().attributeName(name).keyType(type).build();
     }
 }
