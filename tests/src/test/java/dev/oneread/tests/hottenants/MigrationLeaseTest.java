@@ -17,6 +17,7 @@ import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Partitions;
 import dev.oneread.tests.support.TestEngine;
+import dev.oneread.tests.support.Trials;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -225,7 +226,8 @@ class MigrationLeaseTest {
         long seed = new Random().nextLong();
         Random random = new Random(seed);
         MigrationRaceTest.Point[] at = MigrationRaceTest.Point.values();
-        for (int trial = 0; trial < 100; trial++) {
+        int trials = Trials.of(100);
+        for (int trial = 0; trial < trials; trial++) {
             interleaving("seed " + seed + ", trial " + trial, random, at);
         }
     }

@@ -8,6 +8,7 @@ import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.Lambda;
 import dev.oneread.tests.support.Partitions;
 import dev.oneread.tests.support.TestEngine;
+import dev.oneread.tests.support.Trials;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -217,7 +218,8 @@ class MigrationRaceTest {
         long seed = new Random().nextLong();
         Random random = new Random(seed);
         Point[] at = Point.values();
-        for (int trial = 0; trial < 100; trial++) {
+        int trials = Trials.of(100);
+        for (int trial = 0; trial < trials; trial++) {
             int number = trial;
             trial("seed " + seed + ", trial " + trial, t -> {
                 for (String id : t.ids()) {
