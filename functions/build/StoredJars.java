@@ -22,12 +22,12 @@ import java.util.zip.ZipOutputStream;
  * it gets smaller, not bigger: a stored jar compresses better as one stream than entry by entry.
  *
  * <p>Entries keep their order, names, times, extra fields and bytes, so the build stays reproducible and a signed
- * jar's signatures still hold. Run by the build as a source-file program: {@code java StoredJars.java <directory>}.
+ * jar's signatures still hold. Compiled once by functions/pom.xml and run by each function's build: {@code java -cp functions/target/build-tools StoredJars <directory>}.
  */
 public final class StoredJars {
     public static void main(String[] args) throws IOException {
         if (args.length != 1) {
-            throw new IllegalArgumentException("usage: java StoredJars.java <directory of jars>");
+            throw new IllegalArgumentException("usage: java -cp functions/target/build-tools StoredJars <directory of jars>");
         }
         Path directory = Path.of(args[0]);
         if (!Files.isDirectory(directory)) {
