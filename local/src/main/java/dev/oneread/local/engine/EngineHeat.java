@@ -52,13 +52,18 @@ public final class EngineHeat {
     /** Read and write units per second one partition serves at the engine's scale. */
     public record Limits(double read, double write) {}
 
-    /** A partition key value of a table ({@code index} null) or of an index, and its cumulative counters. */
+    /**
+     * A partition key value of a table ({@code index} null) or of an index, and its cumulative counters: the units
+     * consumed, and the units offered (consumed, plus what each throttled request would have consumed).
+     */
     public record Partition(
             String table,
             String index,
             String key,
             double consumedRead,
             double consumedWrite,
+            double offeredRead,
+            double offeredWrite,
             long requestsRead,
             long requestsWrite,
             Map<String, Long> throttled) {
@@ -104,12 +109,15 @@ public final class EngineHeat {
             Map<String, Object> p = map(o);
             Map<String, Object> consumed = map(p.get("consumed"));
             Map<String, Object> requests = map(p.get("requests"));
+            Map<String, Object> offered = map(p.get("offered"));
             partitions.add(new Partition(
                     (String) p.get("table"),
                     (String) p.get("index"),
                     (String) p.get("key"),
                     number(consumed.get("read")),
                     number(consumed.get("write")),
+                    number(offered.get("read")),
+                    number(offered.get("write")),
                     (long) number(requests.get("read")),
                     (long) number(requests.get("write")),
                     counts(p.get("throttled"))));
