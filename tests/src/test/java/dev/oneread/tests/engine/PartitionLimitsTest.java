@@ -281,6 +281,32 @@ class PartitionLimitsTest {
         }
     }
 
+    // Issue 40: a key throttled at 143 units a second read 73% (what was accepted); offered is what was asked.
+    @Test
+    void heat_shouldCountAsOfferedWhatThrottledRequestsWouldHaveConsumed_andAsConsumedOnlyWhatWasServed() {
+        // GIVEN a partition in debt after a 10-unit write, and another after a 25-unit strongly consistent read
+        String table = table(null);
+        assertThat(put(table, item("hot", "1", null, 10 * KIB))).isEqualTo(10.0);
+        put(table, item("read", "1", null, 100 * KIB));
+        assertThat(get(table, "read", "1")).isEqualTo(25.0);
+        // WHEN a 3-unit write and a read are throttled there
+        assertThat(catchThrowableOfType(
+                        ProvisionedThroughputExceededException.class,
+                        () -> put(table, item("hot", "2", null, 3 * KIB))))
+                .isNotNull();
+        assertThat(catchThrowableOfType(ProvisionedThroughputExceededException.class, () -> get(table, "read", "1")))
+                .isNotNull();
+        // THEN consumed counts what was served; offered adds the throttled write's 3 units, and for the read (whose
+        // item was not read) the partition's mean per admitted read, 25
+        EngineHeat.Snapshot heat = engine.heat();
+        EngineHeat.Partition hot = heat.partition(table, null, "hot").orElseThrow();
+        assertThat(hot.consumedWrite()).isEqualTo(10.0);
+        assertThat(hot.offeredWrite()).isEqualTo(13.0);
+        EngineHeat.Partition read = heat.partition(table, null, "read").orElseThrow();
+        assertThat(read.consumedRead()).isEqualTo(25.0);
+        assertThat(read.offeredRead()).isEqualTo(50.0);
+    }
+
     @Test
     void batchWriteItem_shouldReturnTheThrottledItemsAsUnprocessedItems() {
         // GIVEN partition "hot" in debt
