@@ -13,7 +13,8 @@
 // scales (1, the default: as they are; 0: off; 0.05: every limit / 20, so that a 2-core machine can reach them).
 // GET /_oneread/heat reports every partition key value touched since start, with its consumed units, its offered
 // units (consumed, plus what each refused request would have consumed: a key asked for 143 units a second against a
-// limit of 100 is offered 143% and consumes at most 100%), admitted requests and throttles by reason.
+// limit of 100 is offered 143% and consumes at most 100%), admitted requests and throttles by reason;
+// ?table=NAME reports that table's partitions (and its indexes') only, as the console reads it every second.
 // DynamoDB updates a global secondary index asynchronously; dynalite, inside the write. --index-lag MS (default 500;
 // 0: off) answers every Query and Scan of a global secondary index as the table stood MS milliseconds ago
 // (engine/lag.js): a reader of an index may see a deleted item, an item under its old index key, or miss a new one.
@@ -97,7 +98,7 @@ const MAX_REQUEST_BYTES = 16 * 1024 * 1024
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i
 
 const REPORTS = new Map([
-  [HEAT_PATH, () => heat.snapshot()],
+  [HEAT_PATH, (url) => heat.snapshot(new URL(url, 'http://engine').searchParams.get('table'))],
   [ENGINE_PATH, () => ({ openIterators: openIterators() })],
   [CHANGES_PATH, (url) => changes.report(url)],
 ])

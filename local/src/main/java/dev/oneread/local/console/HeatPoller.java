@@ -101,7 +101,7 @@ final class HeatPoller implements AutoCloseable {
             }
             EngineHeat.Snapshot current;
             try {
-                current = EngineHeat.read(engine);
+                current = EngineHeat.read(engine, table);
             } catch (RuntimeException e) {
                 // Not oneread's engine (an endpoint override), or gone: say so once, and ask again later.
                 if (!engineFailed) {

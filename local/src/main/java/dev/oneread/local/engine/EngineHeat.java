@@ -84,9 +84,23 @@ public final class EngineHeat {
     }
 
     public static Snapshot read(URI endpoint) {
+        return readPath(endpoint, PATH);
+    }
+
+    /**
+     * The partitions of {@code table} and its indexes only: what a reader of one table asks for every second, at a
+     * cost that grows with that table's partitions, not with every table the engine has served.
+     */
+    public static Snapshot read(URI endpoint, String table) {
+        return readPath(
+                endpoint,
+                PATH + "?table=" + java.net.URLEncoder.encode(table, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static Snapshot readPath(URI endpoint, String path) {
         try {
             HttpURLConnection connection =
-                    (HttpURLConnection) endpoint.resolve(PATH).toURL().openConnection();
+                    (HttpURLConnection) endpoint.resolve(path).toURL().openConnection();
             connection.setConnectTimeout((int) TIMEOUT.toMillis());
             connection.setReadTimeout((int) TIMEOUT.toMillis());
             int status = connection.getResponseCode();
