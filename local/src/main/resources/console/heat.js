@@ -141,6 +141,8 @@ function bar(unit, units, percent, offeredUnits, offeredPercent, label, of) {
 
 const SVG = 'http://www.w3.org/2000/svg';
 const SPARK = { width: 300, height: 36 };
+/** The least top of a sparkline's scale, in percent of the limit: the 100% line stays below the top. */
+const LIMIT_HEADROOM = 120;
 
 function svg(tag, attributes = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -157,10 +159,10 @@ function renderHistory(history) {
     list.replaceChildren(el('li', { class: 'muted heat-empty' }, 'nothing read, written or throttled in the last 5 minutes'));
     return;
   }
-  list.replaceChildren(...groups.map((g) => renderHistoryGroup(g, history.seconds)));
+  list.replaceChildren(...groups.map((g) => renderHistoryGroup(g, history.seconds, history.unit)));
 }
 
-function renderHistoryGroup(g, seconds) {
+function renderHistoryGroup(g, seconds, unit) {
   const attributes = {
     class: `heat-history-group kind-${g.kind}${g.throttled > 0 ? ' throttled' : ''}`,
     'data-kind': g.kind,
@@ -180,16 +182,19 @@ function renderHistoryGroup(g, seconds) {
       g.index ? el('span', { class: 'muted' }, ` index ${g.index}`) : null,
       el('span', { class: `heat-peak${g.peakOfferedPercent > 100 ? ' over' : ''}` }, peak),
       el('span', { class: 'muted heat-requests' }, plural(g.throttled, 'throttle'))),
-    sparkline(g, seconds));
+    sparkline(g, seconds, unit));
 }
 
 /**
- * Offered units a second (a line), accepted (a filled area under it) and a tick for each second with throttles,
- * over the window, newest at the right; scaled to the group's own peak.
+ * Offered (a line) against accepted (a filled area under it), a second each, and a tick for each second with
+ * throttles, over the window, newest at the right. As shares of the hottest partition's limit, with the limit
+ * dashed (the scale reaches at least 120%, so a key over it is seen over the line); in units a second, scaled to
+ * the group's own peak, when the engine enforces no limit.
  */
-function sparkline(g, seconds) {
+function sparkline(g, seconds, unit) {
   const n = g.offered.length;
-  const top = Math.max(1, ...g.offered, ...g.accepted);
+  const percent = unit === 'percent';
+  const top = Math.max(percent ? LIMIT_HEADROOM : 1, ...g.offered, ...g.accepted);
   const x = (i) => ((seconds - n + i + 1) / seconds) * SPARK.width;
   const y = (v) => SPARK.height - (v / top) * (SPARK.height - 2);
   const line = (values) => values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
@@ -197,9 +202,11 @@ function sparkline(g, seconds) {
   const ticks = g.throttles.flatMap((t, i) => (t > 0 ? [svg('rect', { class: 'spark-throttle', x: x(i).toFixed(1), y: 0, width: 1, height: 4 })] : []));
   return svg('svg', {
     class: 'heat-spark', viewBox: `0 0 ${SPARK.width} ${SPARK.height}`, preserveAspectRatio: 'none',
-    role: 'img', 'aria-label': `${g.name}: units offered and accepted a second over the last ${seconds} seconds`,
+    role: 'img',
+    'aria-label': `${g.name}: offered and accepted a second over the last ${seconds} seconds, ${percent ? 'as shares of the limit' : 'in units'}`,
   },
   svg('polygon', { class: 'spark-accepted', points: `${start},${SPARK.height} ${line(g.accepted)} ${x(n - 1).toFixed(1)},${SPARK.height}` }),
+  ...(percent ? [svg('line', { class: 'spark-limit', x1: 0, x2: SPARK.width, y1: y(100).toFixed(1), y2: y(100).toFixed(1) })] : []),
   svg('polyline', { class: 'spark-offered', points: line(g.offered) }),
   ...ticks);
 }

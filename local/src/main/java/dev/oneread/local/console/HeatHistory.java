@@ -49,8 +49,9 @@ final class HeatHistory {
             offered[slot] = g == null ? 0 : g.offeredUnits();
             accepted[slot] = g == null ? 0 : g.units();
             throttles[slot] = g == null ? 0 : g.throttlesPerSecond();
-            Double o = g == null ? null : g.hottestOfferedPercent();
-            Double a = g == null ? null : g.hottestPercent();
+            // A second without traffic is 0% of the limit; with traffic and no limit, unknown.
+            Double o = g == null ? Double.valueOf(0) : g.hottestOfferedPercent();
+            Double a = g == null ? Double.valueOf(0) : g.hottestPercent();
             offeredPercent[slot] = o == null ? PERCENT_UNKNOWN : o;
             acceptedPercent[slot] = a == null ? PERCENT_UNKNOWN : a;
         }
@@ -62,6 +63,8 @@ final class HeatHistory {
     private final long[] at = new long[SECONDS];
     /** Points written since start; the newest is in slot (points - 1) % SECONDS. */
     private long points;
+    /** Whether the engine enforces limits (the latest frame's): points are then shares of the limit. */
+    private boolean limited;
 
     private final Map<GroupKey, Series> series = new HashMap<>();
 
@@ -73,6 +76,7 @@ final class HeatHistory {
         int slot = (int) (points % SECONDS);
         points++;
         at[slot] = frame.at();
+        limited = frame.limits() != null;
         Map<GroupKey, HeatFold.Group> now = new HashMap<>();
         frame.groups().forEach(g -> now.put(GroupKey.of(g), g));
         List<Score> scores = new ArrayList<>();
@@ -116,14 +120,17 @@ final class HeatHistory {
 
     /**
      * The {@code top} groups, throttled in the window first (by throttles), then by units offered, each with its
-     * points oldest first (units and throttles per second, to a tenth), its peak offered share of the limit and the
-     * accepted share at that second, and its throttles over the window.
+     * points oldest first, to a tenth: offered and accepted as its hottest partition's share of the limit
+     * ({@code unit} "percent"; in units a second, "units/s", when the engine enforces no limit), and throttles a
+     * second; its peak offered share of the limit and the accepted share at that second, and its throttles over
+     * the window.
      */
     synchronized Map<String, Object> render(int top) {
         int n = (int) Math.min(points, SECONDS);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("seconds", SECONDS);
         out.put("points", n);
+        out.put("unit", limited ? "percent" : "units/s");
         out.put("from", n == 0 ? null : at[slot(0, n)]);
         out.put("to", n == 0 ? null : at[slot(n - 1, n)]);
         List<Map<String, Object>> groups = new ArrayList<>();
@@ -149,8 +156,8 @@ final class HeatHistory {
         int peak = -1;
         for (int i = 0; i < n; i++) {
             int slot = slot(i, n);
-            offered.add(tenth(s.offered[slot]));
-            accepted.add(tenth(s.accepted[slot]));
+            offered.add(tenth(limited ? zeroIfUnknown(s.offeredPercent[slot]) : s.offered[slot]));
+            accepted.add(tenth(limited ? zeroIfUnknown(s.acceptedPercent[slot]) : s.accepted[slot]));
             throttles.add(tenth(s.throttles[slot]));
             if (!Double.isNaN(s.offeredPercent[slot])
                     && (peak < 0 || s.offeredPercent[slot] > s.offeredPercent[peak])) {
@@ -178,6 +185,10 @@ final class HeatHistory {
             total += v;
         }
         return total;
+    }
+
+    private static double zeroIfUnknown(double percent) {
+        return Double.isNaN(percent) ? 0 : percent;
     }
 
     private static double tenth(double value) {
