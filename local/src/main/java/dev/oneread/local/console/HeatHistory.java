@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The heat of the last five minutes, one point a second per group (a tenant, or an index key, as {@link HeatFold}
- * folds them): units offered and accepted per second, throttles per second, and the hottest partition's offered and
+ * folds them): units offered and accepted per second, throttles counted, and the hottest partition's offered and
  * accepted share of its limit. It is fed every frame the poller folds, whether or not a console is open, so a page
  * opened after a burst still draws it, and a group stays listed until its five minutes have passed, long after
  * "most accessed" (one interval) has emptied.
@@ -45,10 +45,11 @@ final class HeatHistory {
         final double[] offeredPercent = new double[SECONDS];
         final double[] acceptedPercent = new double[SECONDS];
 
-        void set(int slot, HeatFold.Group g) {
+        /** The group's point over an interval of {@code seconds}: its throttles counted, its units as rates. */
+        void set(int slot, HeatFold.Group g, double seconds) {
             offered[slot] = g == null ? 0 : g.offeredUnits();
             accepted[slot] = g == null ? 0 : g.units();
-            throttles[slot] = g == null ? 0 : g.throttlesPerSecond();
+            throttles[slot] = g == null ? 0 : Math.round(g.throttlesPerSecond() * seconds);
             // A second without traffic is 0% of the limit; with traffic and no limit, unknown.
             Double o = g == null ? Double.valueOf(0) : g.hottestOfferedPercent();
             Double a = g == null ? Double.valueOf(0) : g.hottestPercent();
@@ -81,12 +82,12 @@ final class HeatHistory {
         frame.groups().forEach(g -> now.put(GroupKey.of(g), g));
         List<Score> scores = new ArrayList<>();
         series.forEach((key, s) -> {
-            s.set(slot, now.get(key));
+            s.set(slot, now.get(key), frame.seconds());
             scores.add(new Score(key, sum(s.offered), sum(s.throttles)));
         });
         now.forEach((key, g) -> {
             if (!series.containsKey(key) && (g.offeredUnits() > 0 || g.throttlesPerSecond() > 0)) {
-                scores.add(new Score(key, g.offeredUnits(), g.throttlesPerSecond()));
+                scores.add(new Score(key, g.offeredUnits(), g.throttlesPerSecond() * frame.seconds()));
             }
         });
         Map<GroupKey, Series> kept = new LinkedHashMap<>();
@@ -94,7 +95,7 @@ final class HeatHistory {
             Series s = series.get(score.key());
             if (s == null) {
                 s = new Series();
-                s.set(slot, now.get(score.key()));
+                s.set(slot, now.get(score.key()), frame.seconds());
             }
             kept.put(score.key(), s);
         }
@@ -121,9 +122,9 @@ final class HeatHistory {
     /**
      * The {@code top} groups, throttled in the window first (by throttles), then by units offered, each with its
      * points oldest first, to a tenth: offered and accepted as its hottest partition's share of the limit
-     * ({@code unit} "percent"; in units a second, "units/s", when the engine enforces no limit), and throttles a
-     * second; its peak offered share of the limit and the accepted share at that second, and its throttles over
-     * the window.
+     * ({@code unit} "percent"; in units a second, "units/s", when the engine enforces no limit), and the throttles
+     * counted in its interval; its peak offered share of the limit and the accepted share at that second, and its
+     * throttles over the window.
      */
     synchronized Map<String, Object> render(int top) {
         int n = (int) Math.min(points, SECONDS);
@@ -158,7 +159,7 @@ final class HeatHistory {
             int slot = slot(i, n);
             offered.add(tenth(limited ? zeroIfUnknown(s.offeredPercent[slot]) : s.offered[slot]));
             accepted.add(tenth(limited ? zeroIfUnknown(s.acceptedPercent[slot]) : s.accepted[slot]));
-            throttles.add(tenth(s.throttles[slot]));
+            throttles.add(s.throttles[slot]);
             if (!Double.isNaN(s.offeredPercent[slot])
                     && (peak < 0 || s.offeredPercent[slot] > s.offeredPercent[peak])) {
                 peak = slot;

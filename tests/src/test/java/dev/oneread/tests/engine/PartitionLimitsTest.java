@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.OtherClient;
 import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.util.List;
@@ -13,11 +14,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
@@ -56,13 +52,7 @@ class PartitionLimitsTest {
     @BeforeAll
     static void engine() {
         engine = TestEngine.withLimits(SCALE);
-        client = DynamoDbClient.builder()
-                .endpointOverride(engine.endpoint)
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .httpClient(UrlConnectionHttpClient.create())
-                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
-                .build();
+        client = OtherClient.at(engine.endpoint);
         assertThat(engine.limits().orElseThrow().writeUnitsPerSecond()).isEqualTo(WRITE_UNITS);
         assertThat(engine.limits().orElseThrow().readUnitsPerSecond()).isEqualTo(READ_UNITS);
     }
