@@ -28,12 +28,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @StartsProcesses
 class ConsoleHeatHistoryTest {
-    /** 5 write units a second per partition: {@link OtherClient#hotKey} throttles there deterministically. */
-    private static final double SCALE = 0.005;
-
     private static final int REFUSED = 10;
 
-    private final TestEngine engine = TestEngine.withLimits(SCALE);
+    private final TestEngine engine = TestEngine.withLimits(OtherClient.HOT_KEY_SCALE);
     private final String table = "heat-history-" + UUID.randomUUID().toString().substring(0, 8);
     private final String ws = Api.freshWorkspaceId("heat-history");
     private LocalApi api;

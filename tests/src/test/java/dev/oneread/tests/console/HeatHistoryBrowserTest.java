@@ -28,12 +28,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @UsesBrowser
 @StartsProcesses
 class HeatHistoryBrowserTest {
-    /** 5 write units a second per partition: {@link OtherClient#hotKey} throttles there deterministically. */
-    private static final double SCALE = 0.005;
-
     private static final int REFUSED = 10;
 
-    private final TestEngine engine = TestEngine.withLimits(SCALE);
+    private final TestEngine engine = TestEngine.withLimits(OtherClient.HOT_KEY_SCALE);
     private final String table = "heat-spark-" + UUID.randomUUID().toString().substring(0, 8);
     private final String ws = Api.freshWorkspaceId("heat-spark");
     private ConsolePage page;

@@ -18,6 +18,9 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
  * them. Retries off: the first throttle is the answer.
  */
 public final class OtherClient {
+    /** The engine's partition limits {@link #hotKey} counts on: 5 write units a second per partition. */
+    public static final double HOT_KEY_SCALE = 0.005;
+
     /** Its item's size, and each refused write's: the most a DynamoDB item may be, in whole write units. */
     private static final int ACCEPTED_KIB = 100;
 
@@ -27,7 +30,8 @@ public final class OtherClient {
     private OtherClient() {}
 
     /**
-     * A hot key, deterministically, on an engine whose partitions take 5 write units a second (scale 0.005): one
+     * A hot key, deterministically, on an engine whose partitions take 5 write units a second ({@link
+     * #HOT_KEY_SCALE}): one
      * write of 100 units takes the partition 95 units (19 seconds) into debt, so each of the {@code refused} writes
      * of 390 units that follow is throttled, whatever the machine's speed. Returns how many were throttled.
      */
