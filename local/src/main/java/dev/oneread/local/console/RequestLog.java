@@ -182,25 +182,29 @@ final class RequestLog implements ServedRequest.Observer {
 
     private Map<String, Object> engineEntry(List<EngineChanges.Change> call) {
         EngineChanges.Change first = call.get(0);
-        List<Map<String, Object>> calls = new ArrayList<>();
         List<Map<String, Object>> touched = new ArrayList<>();
         List<Map<String, Object>> writes = new ArrayList<>();
         BigDecimal capacity = BigDecimal.ZERO;
         boolean charged = true;
         for (EngineChanges.Change c : call) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("operation", c.operation());
-            one.put("key", DynamoJson.item(keyItem(c.key())));
             if (c.units() != null) {
-                one.put("capacity", plain(BigDecimal.valueOf(c.units())));
                 capacity = capacity.add(BigDecimal.valueOf(c.units()));
             } else {
                 charged = false;
             }
-            calls.add(one);
             touched.add(Map.of("partition", c.partition(), "sort", c.sort()));
             writes.add(diff(c.key(), c.operation(), c.oldItem(), c.newItem()));
         }
+        String total = charged ? plain(capacity) : "unknown";
+        // One call: a batch's items are its writes (as the feed saw them), not calls of their own.
+        Map<String, Object> one = new LinkedHashMap<>();
+        one.put("operation", first.operation());
+        if (call.size() == 1) {
+            one.put("key", DynamoJson.item(keyItem(first.key())));
+        } else {
+            one.put("items", call.size());
+        }
+        one.put("capacity", total);
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", sequence.incrementAndGet());
         entry.put("at", Instant.ofEpochMilli(first.at()).toString());
@@ -216,10 +220,9 @@ final class RequestLog implements ServedRequest.Observer {
         entry.put("route", ENGINE_SOURCE + " " + first.operation());
         entry.put("workspace", ItemRows.place(first.partition()).tenant());
         entry.put("status", OK);
-        entry.put("calls", calls);
-        String total = charged ? plain(capacity) : "unknown";
-        entry.put("totals", Map.of("calls", call.size(), "capacity", total));
-        entry.put("headers", Map.of("calls", String.valueOf(call.size()), "capacity", total));
+        entry.put("calls", List.of(one));
+        entry.put("totals", Map.of("calls", 1, "capacity", total));
+        entry.put("headers", Map.of("calls", "1", "capacity", total));
         entry.put("agree", true);
         entry.put("touched", touched);
         entry.put("writes", writes);

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Writes that reach the engine from another client (an SDK, the aws CLI: not through start-api's functions) are in
@@ -60,6 +62,9 @@ class ConsoleEngineOriginTest {
                             AttributeValue.fromS("NOTE#sdk"),
                             "text",
                             AttributeValue.fromS("from the SDK"))));
+            // AND a batch of two puts
+            sdk.batchWriteItem(b -> b.requestItems(
+                    Map.of(table, List.of(batchPut(partition, "NOTE#b1"), batchPut(partition, "NOTE#b2")))));
         }
         // AND then a project is created through the API (its entry is logged once the feed is read up to it: the
         // SDK's write, which came first, has been read by then)
@@ -88,12 +93,32 @@ class ConsoleEngineOriginTest {
         Map<String, Object> write = ((List<Map<String, Object>>) sdkEntry.get("writes")).get(0);
         assertThat(write.get("before")).isNull();
         assertThat((Map<String, Object>) write.get("after")).containsEntry("text", Map.of("S", "from the SDK"));
+        // AND the batch is one engine entry, one call, with both items' writes
+        List<Map<String, Object>> batchEntries = log.stream()
+                .filter(e -> writesKey(e, partition, "NOTE#b1") || writesKey(e, partition, "NOTE#b2"))
+                .toList();
+        assertThat(batchEntries).hasSize(1);
+        assertThat(batchEntries.get(0))
+                .containsEntry("source", "engine")
+                .containsEntry("method", "BatchWriteItem")
+                .containsEntry("totals", Map.of("calls", 1, "capacity", "2"));
+        assertThat((List<?>) batchEntries.get(0).get("writes")).hasSize(2);
         // AND the API's write is in the log once, as its request's entry, and not as the engine's
         List<Map<String, Object>> projectEntries =
                 log.stream().filter(e -> writesKey(e, partition, project)).toList();
         assertThat(projectEntries).hasSize(1);
         assertThat(projectEntries.get(0)).containsEntry("route", "POST /workspaces/{workspaceId}/projects");
         assertThat(projectEntries.get(0).get("source")).isNull();
+    }
+
+    private static WriteRequest batchPut(String partition, String sort) {
+        return WriteRequest.builder()
+                .putRequest(PutRequest.builder()
+                        .item(Map.of(
+                                KeyCodec.PARTITION_KEY, AttributeValue.fromS(partition),
+                                KeyCodec.SORT_KEY, AttributeValue.fromS(sort)))
+                        .build())
+                .build();
     }
 
     /** Whether a log entry wrote the item at partition and sort. */
