@@ -11,8 +11,10 @@
 // dynalite never throttles; DynamoDB does, per partition (engine/heat.js, engine/guard.js): R read and W write
 // units per second per partition key value (the runner passes DynamoDB's, 3,000 and 1,000), which --partition-limits
 // scales (1, the default: as they are; 0: off; 0.05: every limit / 20, so that a 2-core machine can reach them).
-// GET /_oneread/heat reports every partition key value touched since start, with its consumed units, admitted
-// requests and throttles by reason.
+// GET /_oneread/heat reports every partition key value touched since start, with its consumed units, its offered
+// units (consumed, plus what each refused request would have consumed: a key asked for 143 units a second against a
+// limit of 100 is offered 143% and consumes at most 100%), admitted requests and throttles by reason;
+// ?table=NAME reports that table's partitions (and its indexes') only, as the console reads it every second.
 // DynamoDB updates a global secondary index asynchronously; dynalite, inside the write. --index-lag MS (default 500;
 // 0: off) answers every Query and Scan of a global secondary index as the table stood MS milliseconds ago
 // (engine/lag.js): a reader of an index may see a deleted item, an item under its old index key, or miss a new one.
@@ -23,7 +25,9 @@
 // GET /_oneread/changes?after=SEQ&limit=N is the change feed (engine/changes.js), DynamoDB Streams' NEW_AND_OLD_IMAGES
 // view of every write served, the newest 10,000 kept: {"first": the oldest sequence number kept, "last": the newest,
 // "records": [{"seq", "at" (epoch ms), "table", "operation", "eventName" (INSERT, MODIFY, REMOVE), "keys", "oldImage",
-// "newImage"}]}, images in DynamoDB JSON or null, at most N (1,000 at most) records after SEQ, oldest first. A reader
+// "newImage", "signer" (the access key the write was signed with, null unsigned), "request" (the guard's number of
+// the request: a BatchWriteItem's records share it), "units" (the write units the item's write consumed, its index
+// writes included)}]}, images in DynamoDB JSON or null, at most N (1,000 at most) records after SEQ, oldest first. A reader
 // whose SEQ + 1 is below "first" missed records. These reports follow the same rules as every request: no Origin,
 // a loopback Host.
 //
@@ -94,7 +98,7 @@ const MAX_REQUEST_BYTES = 16 * 1024 * 1024
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i
 
 const REPORTS = new Map([
-  [HEAT_PATH, () => heat.snapshot()],
+  [HEAT_PATH, (url) => heat.snapshot(new URL(url, 'http://engine').searchParams.get('table'))],
   [ENGINE_PATH, () => ({ openIterators: openIterators() })],
   [CHANGES_PATH, (url) => changes.report(url)],
 ])

@@ -59,8 +59,13 @@ class Changes {
     }
   }
 
-  /** Appends the record of one served write. keys: the item's key attributes, DynamoDB JSON. */
-  append (table, operation, keys, oldImage, newImage) {
+  /**
+   * Appends the record of one served write. keys: the item's key attributes, DynamoDB JSON; origin: {signer,
+   * request, units}, who sent the write (the access key it signed with, null when unsigned), the guard's number of
+   * the request (one BatchWriteItem's records share it) and the write units this item's write consumed, its index
+   * writes included.
+   */
+  append (table, operation, keys, oldImage, newImage, origin = { signer: null, request: 0, units: null }) {
     this.last += 1
     this.ring[this.last % this.size] = {
       seq: this.last,
@@ -71,6 +76,9 @@ class Changes {
       keys,
       oldImage: oldImage || null,
       newImage: newImage || null,
+      signer: origin.signer,
+      request: origin.request,
+      units: origin.units,
     }
   }
 

@@ -28,6 +28,7 @@ const {
 
 const ASKED = new Set(['TOTAL', 'INDEXES'])
 const CONDITION_FAILED = /#ConditionalCheckFailedException$/
+const CREDENTIAL = /Credential=([^/,\s]+)\//
 
 class PartitionGuard {
   /**
@@ -45,6 +46,7 @@ class PartitionGuard {
     this.caps = caps
     this.changes = changes
     this.schemas = new Map()
+    this.requests = 0
     for (const [table, saved] of Object.entries(caps.load())) {
       const { Indexes, ...onDemand } = saved || {}
       heat.setCaps(table, Object.keys(onDemand).length ? onDemand : null)
@@ -60,10 +62,22 @@ class PartitionGuard {
     let data = null
     try { data = handler ? JSON.parse(body) : null } catch { data = null }
     if (!handler || !data || typeof data !== 'object') return this.passThrough(headers, body, res)
-    const ctx = { headers, res, data, asked: ASKED.has(data.ReturnConsumedCapacity) }
+    const ctx = { headers, res, data, asked: ASKED.has(data.ReturnConsumedCapacity), origin: this.origin(headers) }
     ctx.server = await this.lag.server(operation, data, () => this.schema(data.TableName))
     const done = await handler.call(this, ctx)
     if (done === PASS) return this.passThrough(headers, body, res)
+  }
+
+  /**
+   * Who sent a request, as its change records name it: the access key of its signature (SigV4's Credential=; null
+   * when unsigned), which tells start-api's functions (each signs with a key of its own, runner/IamFront), the
+   * runner's own client and any other client (the aws CLI, an SDK) apart; and a number per request, shared by the
+   * records of one call (a BatchWriteItem's items).
+   */
+  origin (headers) {
+    const credential = CREDENTIAL.exec(String(headers.authorization || ''))
+    this.requests += 1
+    return { signer: credential ? credential[1] : null, request: this.requests }
   }
 
   async passThrough (headers, body, res) {
@@ -110,7 +124,10 @@ class PartitionGuard {
     return schema
   }
 
-  /** The reasons a request must be refused now, or null. checks: [{partition, index, op}]; caps: [op]. */
+  /**
+   * The reasons a request must be refused now, or null. checks: [{partition, index, op, units}], units being what
+   * the request would consume there (counted as offered to the partition when it is refused); caps: [op].
+   */
   refusal (schema, checks, capOps, pending) {
     if (!this.heat.enforced) return null
     const debt = (bucket) => {
@@ -132,6 +149,7 @@ class PartitionGuard {
     const reasons = capped.length ? capped : hot
     if (!reasons.length) return null
     for (const r of reasons) count(r.counters, r.reason)
+    for (const c of checks) c.partition.offered[c.op] += c.units
     return reasons
   }
 
@@ -142,6 +160,7 @@ class PartitionGuard {
   debit (schema, partition, op, units, pending) {
     if (!pending) {
       partition.consumed[op] += units
+      partition.offered[op] += units
       partition.requests[op] += 1
     }
     if (partition.buckets) this.take(partition.buckets[op], units, pending)
@@ -164,13 +183,28 @@ class PartitionGuard {
     return this.heat.partition(schema.name, index ? index.name : null, key)
   }
 
-  /** The checks of a write: its table partition, and the index partitions of its images (back-pressure). */
-  writeChecks (schema, key, images) {
-    const checks = [{ partition: this.partition(schema, null, key), index: null, op: 'write' }]
-    for (const { index, key: indexKey } of indexPartitions(schema, images.filter(Boolean))) {
-      checks.push({ partition: this.partition(schema, index, indexKey), index, op: 'write' })
+  /**
+   * The checks of a write: its table partition, and the index partitions of its images (back-pressure), each with
+   * the units the write would cost there (an index partition's: the index writes of the images, at least one).
+   */
+  writeChecks (schema, key, oldItem, newItem) {
+    const checks = [{ partition: this.partition(schema, null, key), index: null, op: 'write', units: tableWriteUnits(oldItem, newItem) }]
+    const writes = indexWrites(schema, oldItem, newItem)
+    for (const { index, key: indexKey } of indexPartitions(schema, [oldItem, newItem].filter(Boolean))) {
+      const units = writes.filter((w) => w.index.name === index.name && w.key === indexKey).reduce((sum, w) => sum + w.units, 0)
+      checks.push({ partition: this.partition(schema, index, indexKey), index, op: 'write', units: Math.max(1, units) })
     }
     return checks
+  }
+
+  /**
+   * A read's check. What a refused read would have consumed is unknown (the item was not read): the partition's
+   * mean per admitted read, or the least a read costs when it admitted none.
+   */
+  readCheck (partition, index, consistent) {
+    const { consumed, requests } = partition
+    const units = requests.read > 0 ? consumed.read / requests.read : minimumRead(consistent)
+    return { partition, index, op: 'read', units }
   }
 
   /** Debits a served table write: its own units on its partition, and each of its index writes on that partition. */
@@ -180,6 +214,7 @@ class PartitionGuard {
       const p = this.partition(schema, w.index, w.key)
       if (!pending) {
         p.consumed.write += w.units
+        p.offered.write += w.units
         p.requests.write += 1
       }
       if (p.buckets) this.take(p.buckets.write, w.units, pending)
@@ -259,7 +294,7 @@ const HANDLERS = {
     const key = schema && keyText((ctx.data.Key || {})[schema.keys[0]])
     if (key === null || !schema) return PASS
     const partition = this.partition(schema, null, key)
-    const refused = this.refusal(schema, [{ partition, index: null, op: 'read' }], ['read'])
+    const refused = this.refusal(schema, [this.readCheck(partition, null, ctx.data.ConsistentRead)], ['read'])
     if (refused) return this.throttle(ctx, refused)
     const answer = await this.run(ctx, ctx.data, true)
     if (answer.status === 200) {
@@ -277,7 +312,7 @@ const HANDLERS = {
     const key = queryKey(ctx.data, (index || schema).keys[0])
     if (key === null) return PASS
     const partition = this.partition(schema, index, key)
-    const refused = this.refusal(schema, [{ partition, index, op: 'read' }], ['read'])
+    const refused = this.refusal(schema, [this.readCheck(partition, index, ctx.data.ConsistentRead)], ['read'])
     if (refused) return this.throttle(ctx, refused)
     const answer = await this.run(ctx, ctx.data, true)
     if (answer.status === 200) {
@@ -342,7 +377,7 @@ const HANDLERS = {
         const partitionKey = keyText((key || {})[schema.keys[0]])
         if (partitionKey === null) return PASS
         const partition = this.partition(schema, null, partitionKey)
-        const refused = this.refusal(schema, [{ partition, index: null, op: 'read' }], ['read'])
+        const refused = this.refusal(schema, [this.readCheck(partition, null, request.ConsistentRead)], ['read'])
         const into = refused ? unprocessed : admitted
         if (!into[table]) into[table] = { ...request, Keys: [] }
         into[table].Keys.push(key)
@@ -411,7 +446,7 @@ async function writeHeld (ctx, operation, schema, key) {
   const partitionKey = keyText(key[schema.keys[0]])
   const oldItem = await this.item(schema, key)
   const knownNew = ctx.data.Item || null
-  const refused = this.refusal(schema, this.writeChecks(schema, partitionKey, [oldItem, knownNew]), ['write'])
+  const refused = this.refusal(schema, this.writeChecks(schema, partitionKey, oldItem, knownNew), ['write'])
   if (refused) return this.throttle(ctx, refused)
   const answer = await this.run(ctx, ctx.data, true)
   if (answer.status === 200) {
@@ -421,7 +456,7 @@ async function writeHeld (ctx, operation, schema, key) {
     const writes = indexWrites(schema, oldItem, newItem)
     answer.data.ConsumedCapacity = writeCapacity(schema.name, ctx.data.ReturnConsumedCapacity, units, writes)
     this.debitWrite(schema, partitionKey, units, writes)
-    this.changes.append(schema.name, operation, key, oldItem, newItem)
+    this.changes.append(schema.name, operation, key, oldItem, newItem, { ...ctx.origin, units: units + sum(writes) })
     this.lag.written(schema, key, newItem)
   } else if (answer.data && CONDITION_FAILED.test(answer.data.__type || '')) {
     // A write whose condition fails still consumes write capacity: the existing item's size, at least one unit.
@@ -454,7 +489,7 @@ async function batchWrite (ctx, requestItems) {
     const oldItems = new Map(((old.data.Responses || {})[table] || []).map((i) => [canonical(keyOf(schema, i)), i]))
     for (const w of writes) {
       const oldItem = oldItems.get(canonical(w.key)) || null
-      const refused = this.refusal(schema, this.writeChecks(schema, w.partitionKey, [oldItem, w.item]), ['write'], pending)
+      const refused = this.refusal(schema, this.writeChecks(schema, w.partitionKey, oldItem, w.item), ['write'], pending)
       if (refused) {
         (unprocessed[table] = unprocessed[table] || []).push(w.request)
         reasons.push(...refused)
@@ -479,7 +514,7 @@ async function batchWrite (ctx, requestItems) {
       w.units = tableWriteUnits(w.oldItem, newItem)
       w.writes = indexWrites(w.schema, w.oldItem, newItem)
       this.debitWrite(w.schema, w.partitionKey, w.units, w.writes)
-      this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, newItem)
+      this.changes.append(w.schema.name, 'BatchWriteItem', w.key, w.oldItem, newItem, { ...ctx.origin, units: w.units + sum(w.writes) })
       this.lag.written(w.schema, w.key, newItem)
     }
     // One ConsumedCapacity per table written, its items' units summed, index writes included.
@@ -501,6 +536,11 @@ async function storedPuts (served) {
     for (const i of (read.data.Responses || {})[table] || []) stored.set(itemId(schema, keyOf(schema, i)), i)
   }
   return stored
+}
+
+/** The units of index writes. */
+function sum (writes) {
+  return writes.reduce((total, w) => total + w.units, 0)
 }
 
 function groupBy (values, keyOf) {

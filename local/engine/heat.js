@@ -62,6 +62,8 @@ class Heat {
         table, index: index || null, key,
         buckets: limits ? { read: new Bucket(limits.read), write: new Bucket(limits.write) } : null,
         consumed: { read: 0, write: 0 },
+        // What was asked of the partition: consumed, plus what each refused request would have consumed.
+        offered: { read: 0, write: 0 },
         requests: { read: 0, write: 0 },
         throttled: {},
       }
@@ -105,16 +107,18 @@ class Heat {
     t.indexCaps = {}
   }
 
-  snapshot () {
+  /** Every partition's counters; with table, that table's (and its indexes') only. */
+  snapshot (table) {
+    const of = (t) => !table || t.table === table
     return {
       scale: this.scale,
       at: Date.now(),
       limits: this.limits(),
-      partitions: [...this.partitions.values()].map((p) => ({
+      partitions: [...this.partitions.values()].filter(of).map((p) => ({
         table: p.table, index: p.index, key: p.key,
-        consumed: { ...p.consumed }, requests: { ...p.requests }, throttled: { ...p.throttled },
+        consumed: { ...p.consumed }, offered: { ...p.offered }, requests: { ...p.requests }, throttled: { ...p.throttled },
       })),
-      tables: [...this.tables.values()].map((t) => ({ table: t.table, throttled: { ...t.throttled } })),
+      tables: [...this.tables.values()].filter(of).map((t) => ({ table: t.table, throttled: { ...t.throttled } })),
     }
   }
 }

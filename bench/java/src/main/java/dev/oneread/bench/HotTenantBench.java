@@ -222,6 +222,13 @@ public final class HotTenantBench {
         bench.steps.close();
         bench.report();
         System.out.printf(Locale.ROOT, "load average at the end: %s%n", loadAverage());
+        if (options.keepRunning() > 0) {
+            // After any scenario: a console watching the engine shows the steps' last five minutes meanwhile.
+            System.out.printf(
+                    "keeping the engine at %s for %d s%n",
+                    TestEngine.withLimits(options.scale()).endpoint, options.keepRunning());
+            Thread.sleep(options.keepRunning() * 1000L);
+        }
         System.exit(0);
     }
 
@@ -332,10 +339,6 @@ public final class HotTenantBench {
                         "index", scale, 1, indexShards, multiple, multiple * writeCeiling(ceilingScale(scale)));
                 run(engine, step, i -> createEvent(workspaces.get(i % workspaces.size()), i), create);
             }
-        }
-        if (options.keepRunning() > 0) {
-            System.out.printf("keeping the engine at %s for %d s%n", engine.endpoint(), options.keepRunning());
-            Thread.sleep(options.keepRunning() * 1000L);
         }
     }
 

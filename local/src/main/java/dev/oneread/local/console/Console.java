@@ -110,6 +110,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         this.changes.listen(mirror::apply);
         mirror.followFeed(changes::available);
         this.log = new RequestLog(mirror, plan, events, changes);
+        // Writes of other clients (the aws CLI, an SDK) are logged as the engine's; start-api's log themselves.
+        this.changes.listen(log::engineWrites);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
         this.reads = new TableReads(mirror);
         this.queries = SavedQueries.in(dataDir);

@@ -2,6 +2,8 @@ package dev.oneread.local.console;
 
 import dev.oneread.json.Json;
 import dev.oneread.keys.PrimaryKey;
+import dev.oneread.local.runner.IamFront;
+import dev.oneread.runtime.DynamoDbClients;
 import dev.oneread.store.items.DynamoJson;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -65,7 +67,10 @@ final class EngineChanges implements AutoCloseable {
     /**
      * One write to the console's table, as the feed recorded it. {@code eventName} is INSERT, MODIFY or REMOVE;
      * unlike DynamoDB Streams, the engine records a write that changed nothing too (a delete where there was no
-     * item: REMOVE with both images null), so count items by the images, not by the name.
+     * item: REMOVE with both images null), so count items by the images, not by the name. {@code signer} is the
+     * access key the write was signed with (null: unsigned, or an engine that does not say), {@code request} the
+     * engine's number of the call that made it (a batch's writes share it), {@code units} the write units it
+     * consumed (null when not said).
      */
     record Change(
             long seq,
@@ -74,13 +79,26 @@ final class EngineChanges implements AutoCloseable {
             String eventName,
             PrimaryKey key,
             Map<String, AttributeValue> oldItem,
-            Map<String, AttributeValue> newItem) {
+            Map<String, AttributeValue> newItem,
+            String signer,
+            long request,
+            Double units) {
         String partition() {
             return key.partition();
         }
 
         String sort() {
             return key.sort();
+        }
+
+        /**
+         * Made by neither start-api's functions (each signs with its own key, which names it) nor oneread's own
+         * tools (the console, seed, import: they sign as {@link DynamoDbClients#LOCAL_ACCESS_KEY_ID} and log what
+         * they write themselves): the aws CLI, an SDK, a pasted snippet. The request log shows these as the
+         * engine's own entries.
+         */
+        boolean engineOrigin() {
+            return !IamFront.namesFunction(signer) && !DynamoDbClients.LOCAL_ACCESS_KEY_ID.equals(signer);
         }
     }
 
@@ -238,7 +256,7 @@ final class EngineChanges implements AutoCloseable {
             if (c.at() < sinceMillis) {
                 break;
             }
-            if (c.key().equals(key)) {
+            if (c.key().equals(key) && !c.engineOrigin()) {
                 out.add(0, c);
             }
         }
@@ -315,7 +333,10 @@ final class EngineChanges implements AutoCloseable {
                 (String) r.get("eventName"),
                 TableMirror.keyOf(keys),
                 r.get("oldImage") == null ? null : DynamoJson.toItem(r.get("oldImage")),
-                r.get("newImage") == null ? null : DynamoJson.toItem(r.get("newImage")));
+                r.get("newImage") == null ? null : DynamoJson.toItem(r.get("newImage")),
+                r.get("signer") instanceof String signer ? signer : null,
+                number(r.get("request")),
+                r.get("units") instanceof Number units ? units.doubleValue() : null);
     }
 
     @SuppressWarnings("unchecked")

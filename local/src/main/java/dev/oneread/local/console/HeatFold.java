@@ -37,18 +37,26 @@ public final class HeatFold {
         OTHER
     }
 
-    /** One partition key value over the interval: units, requests and throttles per second, and its limit used. */
+    /**
+     * One partition key value over the interval: units consumed (accepted) and offered (accepted plus what its
+     * throttled requests would have consumed), requests and throttles per second, and the share of its limit each
+     * is: offered above 100% is a key asked for more than one partition serves, accepted stays near 100% or below.
+     */
     public record PartitionHeat(
             String index,
             String key,
             int shard,
             double readUnits,
             double writeUnits,
+            double offeredReadUnits,
+            double offeredWriteUnits,
             double requests,
             Map<String, Double> throttles,
             Map<String, Long> throttledTotal,
             Double readPercent,
-            Double writePercent) {
+            Double writePercent,
+            Double offeredReadPercent,
+            Double offeredWritePercent) {
         public PartitionHeat {
             throttles = Map.copyOf(throttles);
             throttledTotal = Map.copyOf(throttledTotal);
@@ -66,6 +74,11 @@ public final class HeatFold {
         Double hottestPercent() {
             return readPercent == null ? null : Math.max(readPercent, writePercent);
         }
+
+        /** The larger of the two offered shares of its limit (null when the engine enforces none). */
+        Double hottestOfferedPercent() {
+            return offeredReadPercent == null ? null : Math.max(offeredReadPercent, offeredWritePercent);
+        }
     }
 
     /**
@@ -80,11 +93,15 @@ public final class HeatFold {
             List<PartitionHeat> partitions,
             double readUnits,
             double writeUnits,
+            double offeredReadUnits,
+            double offeredWriteUnits,
             double requests,
             Map<String, Double> throttles,
             Map<String, Long> throttledTotal,
             Double hottestReadPercent,
-            Double hottestWritePercent) {
+            Double hottestWritePercent,
+            Double hottestOfferedReadPercent,
+            Double hottestOfferedWritePercent) {
         public Group {
             partitions = List.copyOf(partitions);
             throttles = Map.copyOf(throttles);
@@ -93,6 +110,22 @@ public final class HeatFold {
 
         public double units() {
             return readUnits + writeUnits;
+        }
+
+        public double offeredUnits() {
+            return offeredReadUnits + offeredWriteUnits;
+        }
+
+        /** Its hottest partition's larger offered share of the limit, read or write (null when none is enforced). */
+        public Double hottestOfferedPercent() {
+            return hottestOfferedReadPercent == null
+                    ? null
+                    : Math.max(hottestOfferedReadPercent, hottestOfferedWritePercent);
+        }
+
+        /** Its hottest partition's larger accepted share of the limit, read or write (null when none is enforced). */
+        public Double hottestPercent() {
+            return hottestReadPercent == null ? null : Math.max(hottestReadPercent, hottestWritePercent);
         }
 
         public double throttlesPerSecond() {
@@ -122,11 +155,18 @@ public final class HeatFold {
             tableThrottledTotal = Map.copyOf(tableThrottledTotal);
         }
 
-        /** The {@code top} groups that consumed the most units per second, read and write together. */
+        /**
+         * The {@code top} groups that consumed the most units per second, read and write together (as Contributor
+         * Insights ranks its most accessed items, by consumed capacity), then the most offered: a key refused whole
+         * is listed too.
+         */
         public List<Group> mostAccessed(int top) {
             return groups.stream()
-                    .filter(g -> g.units() > 0)
-                    .sorted(Comparator.comparingDouble(Group::units).reversed().thenComparing(Group::name))
+                    .filter(g -> g.units() > 0 || g.offeredUnits() > 0)
+                    .sorted(Comparator.comparingDouble(Group::units)
+                            .thenComparingDouble(Group::offeredUnits)
+                            .reversed()
+                            .thenComparing(Group::name))
                     .limit(top)
                     .toList();
         }
@@ -213,6 +253,8 @@ public final class HeatFold {
             EngineHeat.Partition then, EngineHeat.Partition now, int shard, double seconds, EngineHeat.Limits limits) {
         double read = perSecond(then == null ? 0 : then.consumedRead(), now.consumedRead(), seconds);
         double write = perSecond(then == null ? 0 : then.consumedWrite(), now.consumedWrite(), seconds);
+        double offeredRead = perSecond(then == null ? 0 : then.offeredRead(), now.offeredRead(), seconds);
+        double offeredWrite = perSecond(then == null ? 0 : then.offeredWrite(), now.offeredWrite(), seconds);
         double requests = perSecond(
                 then == null ? 0 : then.requestsRead() + then.requestsWrite(),
                 now.requestsRead() + now.requestsWrite(),
@@ -223,30 +265,42 @@ public final class HeatFold {
                 shard,
                 read,
                 write,
+                offeredRead,
+                offeredWrite,
                 requests,
                 perSecond(then == null ? Map.of() : then.throttled(), now.throttled(), seconds),
                 now.throttled(),
                 limits == null ? null : PERCENT * read / limits.read(),
-                limits == null ? null : PERCENT * write / limits.write());
+                limits == null ? null : PERCENT * write / limits.write(),
+                limits == null ? null : PERCENT * offeredRead / limits.read(),
+                limits == null ? null : PERCENT * offeredWrite / limits.write());
     }
 
     private static Group group(GroupKey key, List<PartitionHeat> partitions) {
         double read = 0;
         double write = 0;
+        double offeredRead = 0;
+        double offeredWrite = 0;
         double requests = 0;
         Double hottestRead = null;
         Double hottestWrite = null;
+        Double hottestOfferedRead = null;
+        Double hottestOfferedWrite = null;
         Map<String, Double> throttles = new TreeMap<>();
         Map<String, Long> total = new TreeMap<>();
         for (PartitionHeat p : partitions) {
             read += p.readUnits();
             write += p.writeUnits();
+            offeredRead += p.offeredReadUnits();
+            offeredWrite += p.offeredWriteUnits();
             requests += p.requests();
             p.throttles().forEach((reason, n) -> throttles.merge(reason, n, Double::sum));
             p.throttledTotal().forEach((reason, n) -> total.merge(reason, n, Long::sum));
             if (p.readPercent() != null) {
                 hottestRead = hottestRead == null ? p.readPercent() : Math.max(hottestRead, p.readPercent());
                 hottestWrite = hottestWrite == null ? p.writePercent() : Math.max(hottestWrite, p.writePercent());
+                hottestOfferedRead = max(hottestOfferedRead, p.offeredReadPercent());
+                hottestOfferedWrite = max(hottestOfferedWrite, p.offeredWritePercent());
             }
         }
         return new Group(
@@ -256,11 +310,19 @@ public final class HeatFold {
                 partitions,
                 read,
                 write,
+                offeredRead,
+                offeredWrite,
                 requests,
                 throttles,
                 total,
                 hottestRead,
-                hottestWrite);
+                hottestWrite,
+                hottestOfferedRead,
+                hottestOfferedWrite);
+    }
+
+    private static Double max(Double a, double b) {
+        return a == null ? b : Math.max(a, b);
     }
 
     private static String id(EngineHeat.Partition p) {
@@ -270,6 +332,8 @@ public final class HeatFold {
     private static boolean restarted(EngineHeat.Partition then, EngineHeat.Partition now) {
         return now.consumedRead() < then.consumedRead()
                 || now.consumedWrite() < then.consumedWrite()
+                || now.offeredRead() < then.offeredRead()
+                || now.offeredWrite() < then.offeredWrite()
                 || now.requestsRead() < then.requestsRead()
                 || now.requestsWrite() < then.requestsWrite()
                 || now.throttledTotal() < then.throttledTotal();

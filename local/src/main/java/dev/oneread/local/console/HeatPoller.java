@@ -19,11 +19,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The console's heat, live: once a second, while at least one console is open, one read of the engine's heat
- * ({@link EngineHeat}, one HTTP call whatever the load), folded by {@link HeatFold} and pushed to every console as a
- * {@code heat} event on the console's one event stream. Nothing runs per API request: the work of a tick grows
- * with the partitions the engine has seen, not with the request rate, and what a tick sends is bounded (the top
- * {@link #TOP} groups, each with its {@link #PARTITIONS_SHOWN} hottest partitions).
+ * The console's heat, live: once a second, one read of the engine's heat ({@link EngineHeat}, one HTTP call whatever
+ * the load), folded by {@link HeatFold}, added to the last five minutes ({@link HeatHistory}) and, while at least one
+ * console is open, pushed to every console as a {@code heat} event on the console's one event stream. The engine is
+ * read whether or not a console is open, so that a page opened after a burst still draws it. Nothing runs per API
+ * request: the work of a tick grows with the partitions the engine has seen, not with the request rate, and what a
+ * tick sends is bounded (the top {@link #TOP} groups, each with its {@link #PARTITIONS_SHOWN} hottest partitions,
+ * and the history of {@link #TOP} groups).
  *
  * <p>The hot-tenant report's recommendations come from the report's own store call ({@link HotTenantReport}, the
  * one get-hot-tenant-report makes): one Query of its partition every {@link #REPORT_EVERY}, only while watched, so
@@ -59,6 +61,7 @@ final class HeatPoller implements AutoCloseable {
             Map.of("available", false, "reason", "the engine serves no heat (is it oneread's engine?)");
     private volatile Map<String, Object> latest = Map.of("available", false, "reason", "no reading yet");
     private volatile HeatFold.Frame frame;
+    private final HeatHistory history = new HeatHistory();
     private Map<String, Recommendation> recommendations = Map.of();
     private long reportReadNanos;
     private long engineRetryNanos;
@@ -83,7 +86,7 @@ final class HeatPoller implements AutoCloseable {
     /** The latest view, {@code top} groups per list (the stream sends {@link #TOP}). */
     Map<String, Object> view(int top) {
         HeatFold.Frame f = frame;
-        return f == null ? latest : render(f, top, recommendationsNow());
+        return f == null ? latest : render(f, top, recommendationsNow(), history);
     }
 
     private synchronized Map<String, Recommendation> recommendationsNow() {
@@ -92,18 +95,13 @@ final class HeatPoller implements AutoCloseable {
 
     private void tick() {
         try {
-            if (!events.watched()) {
-                // Nobody watches: read nothing, and start afresh (no interval spanning the idle time) on return.
-                previous = null;
-                return;
-            }
             long now = System.nanoTime();
             if (engineRetryNanos != 0 && now < engineRetryNanos) {
                 return;
             }
             EngineHeat.Snapshot current;
             try {
-                current = EngineHeat.read(engine);
+                current = EngineHeat.read(engine, table);
             } catch (RuntimeException e) {
                 // Not oneread's engine (an endpoint override), or gone: say so once, and ask again later.
                 if (!engineFailed) {
@@ -114,16 +112,22 @@ final class HeatPoller implements AutoCloseable {
                 previous = null;
                 frame = null;
                 latest = UNAVAILABLE;
-                events.publish("heat", latest);
+                if (events.watched()) {
+                    events.publish("heat", latest);
+                }
                 return;
             }
             engineFailed = false;
             engineRetryNanos = 0;
-            refreshReport(now);
             HeatFold.Frame folded = HeatFold.fold(previous, current, table);
             previous = current;
             frame = folded;
-            events.publish("heat", render(folded, TOP, recommendationsNow()));
+            history.add(folded);
+            // The report is a Query of the table: made only while someone reads its advice.
+            if (events.watched()) {
+                refreshReport(now);
+                events.publish("heat", render(folded, TOP, recommendationsNow(), history));
+            }
         } catch (RuntimeException e) {
             // The timer stops for good on an exception: log it and keep ticking.
             out.println("console: heat: " + e);
@@ -161,7 +165,8 @@ final class HeatPoller implements AutoCloseable {
     }
 
     /** The frame as the page draws it: numbers rounded to a tenth, the lists cut to {@code top}. */
-    static Map<String, Object> render(HeatFold.Frame frame, int top, Map<String, Recommendation> advice) {
+    static Map<String, Object> render(
+            HeatFold.Frame frame, int top, Map<String, Recommendation> advice, HeatHistory history) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("available", true);
         out.put("at", frame.at());
@@ -184,6 +189,7 @@ final class HeatPoller implements AutoCloseable {
         out.put("tableThrottledTotal", frame.tableThrottledTotal());
         out.put("mostAccessed", groups(frame.mostAccessed(top), advice));
         out.put("mostThrottled", groups(frame.mostThrottled(top), advice));
+        out.put("history", history.render(top));
         return out;
     }
 
@@ -197,11 +203,15 @@ final class HeatPoller implements AutoCloseable {
             one.put("partitionCount", g.partitions().size());
             one.put("readUnits", tenth(g.readUnits()));
             one.put("writeUnits", tenth(g.writeUnits()));
+            one.put("offeredReadUnits", tenth(g.offeredReadUnits()));
+            one.put("offeredWriteUnits", tenth(g.offeredWriteUnits()));
             one.put("requests", tenth(g.requests()));
             one.put("throttles", tenths(g.throttles()));
             one.put("throttledTotal", g.throttledTotal());
             one.put("hottestReadPercent", tenth(g.hottestReadPercent()));
             one.put("hottestWritePercent", tenth(g.hottestWritePercent()));
+            one.put("hottestOfferedReadPercent", tenth(g.hottestOfferedReadPercent()));
+            one.put("hottestOfferedWritePercent", tenth(g.hottestOfferedWritePercent()));
             Recommendation r = g.kind() == HeatFold.Kind.TENANT ? advice.get(g.name()) : null;
             one.put(
                     "recommendation",
@@ -233,9 +243,13 @@ final class HeatPoller implements AutoCloseable {
                     one.put("shard", p.shard());
                     one.put("readUnits", tenth(p.readUnits()));
                     one.put("writeUnits", tenth(p.writeUnits()));
+                    one.put("offeredReadUnits", tenth(p.offeredReadUnits()));
+                    one.put("offeredWriteUnits", tenth(p.offeredWriteUnits()));
                     one.put("requests", tenth(p.requests()));
                     one.put("readPercent", tenth(p.readPercent()));
                     one.put("writePercent", tenth(p.writePercent()));
+                    one.put("offeredReadPercent", tenth(p.offeredReadPercent()));
+                    one.put("offeredWritePercent", tenth(p.offeredWritePercent()));
                     one.put("throttles", tenths(p.throttles()));
                     one.put("throttledTotal", p.throttledTotal());
                     out.add(one);

@@ -164,6 +164,82 @@ final class RequestLog implements ServedRequest.Observer {
         add(entry);
     }
 
+    /**
+     * Logs the writes the engine served to other clients (the aws CLI, an SDK: {@link EngineChanges.Change#engineOrigin})
+     * as entries of their own, {@code source} "engine", one per call (a batch's items together): the operation, the
+     * keys, each write's diff from the feed's images, and the units the engine charged. start-api's requests and the
+     * console's actions log their writes themselves, so none is shown twice. Told of each catch-up of the feed.
+     */
+    void engineWrites(List<EngineChanges.Change> changes) {
+        Map<Long, List<EngineChanges.Change>> byCall = new LinkedHashMap<>();
+        for (EngineChanges.Change c : changes) {
+            if (c.engineOrigin()) {
+                byCall.computeIfAbsent(c.request(), r -> new ArrayList<>()).add(c);
+            }
+        }
+        byCall.values().forEach(call -> add(engineEntry(call)));
+    }
+
+    private Map<String, Object> engineEntry(List<EngineChanges.Change> call) {
+        EngineChanges.Change first = call.get(0);
+        List<Map<String, Object>> touched = new ArrayList<>();
+        List<Map<String, Object>> writes = new ArrayList<>();
+        BigDecimal capacity = BigDecimal.ZERO;
+        boolean charged = true;
+        for (EngineChanges.Change c : call) {
+            if (c.units() != null) {
+                capacity = capacity.add(BigDecimal.valueOf(c.units()));
+            } else {
+                charged = false;
+            }
+            touched.add(Map.of("partition", c.partition(), "sort", c.sort()));
+            writes.add(diff(c.key(), c.operation(), c.oldItem(), c.newItem()));
+        }
+        String total = charged ? plain(capacity) : "unknown";
+        // One call: a batch's items are its writes (as the feed saw them), not calls of their own.
+        Map<String, Object> one = new LinkedHashMap<>();
+        one.put("operation", first.operation());
+        if (call.size() == 1) {
+            one.put("key", DynamoJson.item(keyItem(first.key())));
+        } else {
+            one.put("items", call.size());
+        }
+        one.put("capacity", total);
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("id", sequence.incrementAndGet());
+        entry.put("at", Instant.ofEpochMilli(first.at()).toString());
+        entry.put("source", ENGINE_SOURCE);
+        entry.put("origin", ENGINE_SOURCE);
+        entry.put("signer", first.signer());
+        entry.put("method", first.operation());
+        entry.put(
+                "path",
+                call.size() == 1
+                        ? first.partition() + " " + first.sort()
+                        : first.partition() + " " + first.sort() + " and " + (call.size() - 1) + " more");
+        entry.put("route", ENGINE_SOURCE + " " + first.operation());
+        entry.put("workspace", ItemRows.place(first.partition()).tenant());
+        entry.put("status", OK);
+        entry.put("calls", List.of(one));
+        entry.put("totals", Map.of("calls", 1, "capacity", total));
+        entry.put("headers", Map.of("calls", "1", "capacity", total));
+        entry.put("agree", true);
+        entry.put("touched", touched);
+        entry.put("writes", writes);
+        return entry;
+    }
+
+    /** The source of an entry for what another client wrote on the engine. */
+    static final String ENGINE_SOURCE = "engine";
+
+    private static final int OK = 200;
+
+    private static Map<String, AttributeValue> keyItem(PrimaryKey key) {
+        return Map.of(
+                KeyCodec.PARTITION_KEY, AttributeValue.fromS(key.partition()),
+                KeyCodec.SORT_KEY, AttributeValue.fromS(key.sort()));
+    }
+
     private void add(Map<String, Object> entry) {
         synchronized (entries) {
             entries.addFirst(entry);

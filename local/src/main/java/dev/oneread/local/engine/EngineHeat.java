@@ -52,13 +52,18 @@ public final class EngineHeat {
     /** Read and write units per second one partition serves at the engine's scale. */
     public record Limits(double read, double write) {}
 
-    /** A partition key value of a table ({@code index} null) or of an index, and its cumulative counters. */
+    /**
+     * A partition key value of a table ({@code index} null) or of an index, and its cumulative counters: the units
+     * consumed, and the units offered (consumed, plus what each throttled request would have consumed).
+     */
     public record Partition(
             String table,
             String index,
             String key,
             double consumedRead,
             double consumedWrite,
+            double offeredRead,
+            double offeredWrite,
             long requestsRead,
             long requestsWrite,
             Map<String, Long> throttled) {
@@ -79,9 +84,23 @@ public final class EngineHeat {
     }
 
     public static Snapshot read(URI endpoint) {
+        return readPath(endpoint, PATH);
+    }
+
+    /**
+     * The partitions of {@code table} and its indexes only: what a reader of one table asks for every second, at a
+     * cost that grows with that table's partitions, not with every table the engine has served.
+     */
+    public static Snapshot read(URI endpoint, String table) {
+        return readPath(
+                endpoint,
+                PATH + "?table=" + java.net.URLEncoder.encode(table, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static Snapshot readPath(URI endpoint, String path) {
         try {
             HttpURLConnection connection =
-                    (HttpURLConnection) endpoint.resolve(PATH).toURL().openConnection();
+                    (HttpURLConnection) endpoint.resolve(path).toURL().openConnection();
             connection.setConnectTimeout((int) TIMEOUT.toMillis());
             connection.setReadTimeout((int) TIMEOUT.toMillis());
             int status = connection.getResponseCode();
@@ -104,12 +123,15 @@ public final class EngineHeat {
             Map<String, Object> p = map(o);
             Map<String, Object> consumed = map(p.get("consumed"));
             Map<String, Object> requests = map(p.get("requests"));
+            Map<String, Object> offered = map(p.get("offered"));
             partitions.add(new Partition(
                     (String) p.get("table"),
                     (String) p.get("index"),
                     (String) p.get("key"),
                     number(consumed.get("read")),
                     number(consumed.get("write")),
+                    number(offered.get("read")),
+                    number(offered.get("write")),
                     (long) number(requests.get("read")),
                     (long) number(requests.get("write")),
                     counts(p.get("throttled"))));

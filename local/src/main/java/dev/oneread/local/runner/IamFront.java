@@ -125,6 +125,11 @@ public final class IamFront implements AutoCloseable {
         return function + KEY_SEPARATOR + table;
     }
 
+    /** Whether {@code accessKeyId} is of the form {@link #accessKeyId} gives a function's key. */
+    public static boolean namesFunction(String accessKeyId) {
+        return accessKeyId != null && accessKeyId.contains(KEY_SEPARATOR);
+    }
+
     /** The environment that makes a function's client sign as {@code function} on {@code table}. */
     public static Map<String, String> credentials(String function, String table) {
         return Map.of("AWS_ACCESS_KEY_ID", accessKeyId(function, table), "AWS_SECRET_ACCESS_KEY", "local");

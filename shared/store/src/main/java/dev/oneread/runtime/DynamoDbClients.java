@@ -24,6 +24,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <pre>{@code DynamoDbClient client = DynamoDbClients.shared();}</pre>
  */
 public final class DynamoDbClients {
+    /**
+     * The access key of {@link #local} clients: oneread's own tools (the runner, the console, seed, import, tests and
+     * benches). The local engine records each write's signer, and the console logs as engine-origin only writes
+     * signed otherwise (the aws CLI, an SDK, a pasted snippet, which sign as {@code local}): those of oneread's tools
+     * are logged where they are made, or are not the developer's.
+     */
+    public static final String LOCAL_ACCESS_KEY_ID = "oneread-local";
+
     /** Set it to talk to a local engine (dynalite) instead of AWS. */
     public static final String ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT";
 
@@ -115,7 +123,7 @@ public final class DynamoDbClients {
                 "AWS_REGION",
                 "us-east-1",
                 "AWS_ACCESS_KEY_ID",
-                "local",
+                LOCAL_ACCESS_KEY_ID,
                 "AWS_SECRET_ACCESS_KEY",
                 "local");
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.oneread.local.engine.EngineHeat;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.tests.support.Eventually;
+import dev.oneread.tests.support.OtherClient;
 import dev.oneread.tests.support.StartsProcesses;
 import dev.oneread.tests.support.TestEngine;
 import java.util.List;
@@ -13,11 +14,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
@@ -56,13 +52,7 @@ class PartitionLimitsTest {
     @BeforeAll
     static void engine() {
         engine = TestEngine.withLimits(SCALE);
-        client = DynamoDbClient.builder()
-                .endpointOverride(engine.endpoint)
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .httpClient(UrlConnectionHttpClient.create())
-                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
-                .build();
+        client = OtherClient.at(engine.endpoint);
         assertThat(engine.limits().orElseThrow().writeUnitsPerSecond()).isEqualTo(WRITE_UNITS);
         assertThat(engine.limits().orElseThrow().readUnitsPerSecond()).isEqualTo(READ_UNITS);
     }
@@ -279,6 +269,32 @@ class PartitionLimitsTest {
             assertThat(heat.partition(table, null, "key-" + i).orElseThrow().throttledTotal())
                     .isZero();
         }
+    }
+
+    // Issue 40: a key throttled at 143 units a second read 73% (what was accepted); offered is what was asked.
+    @Test
+    void heat_shouldCountAsOfferedWhatThrottledRequestsWouldHaveConsumed_andAsConsumedOnlyWhatWasServed() {
+        // GIVEN a partition in debt after a 10-unit write, and another after a 25-unit strongly consistent read
+        String table = table(null);
+        assertThat(put(table, item("hot", "1", null, 10 * KIB))).isEqualTo(10.0);
+        put(table, item("read", "1", null, 100 * KIB));
+        assertThat(get(table, "read", "1")).isEqualTo(25.0);
+        // WHEN a 3-unit write and a read are throttled there
+        assertThat(catchThrowableOfType(
+                        ProvisionedThroughputExceededException.class,
+                        () -> put(table, item("hot", "2", null, 3 * KIB))))
+                .isNotNull();
+        assertThat(catchThrowableOfType(ProvisionedThroughputExceededException.class, () -> get(table, "read", "1")))
+                .isNotNull();
+        // THEN consumed counts what was served; offered adds the throttled write's 3 units, and for the read (whose
+        // item was not read) the partition's mean per admitted read, 25
+        EngineHeat.Snapshot heat = engine.heat();
+        EngineHeat.Partition hot = heat.partition(table, null, "hot").orElseThrow();
+        assertThat(hot.consumedWrite()).isEqualTo(10.0);
+        assertThat(hot.offeredWrite()).isEqualTo(13.0);
+        EngineHeat.Partition read = heat.partition(table, null, "read").orElseThrow();
+        assertThat(read.consumedRead()).isEqualTo(25.0);
+        assertThat(read.offeredRead()).isEqualTo(50.0);
     }
 
     @Test
