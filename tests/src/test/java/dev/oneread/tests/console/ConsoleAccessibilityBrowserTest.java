@@ -331,7 +331,8 @@ class ConsoleAccessibilityBrowserTest {
     @Test
     @Order(9)
     void tab_shouldReachEveryControl_eachLongListOneStop() throws Exception {
-        // GIVEN three collections and a log of over 40 requests, the page loaded afresh, nothing focused
+        // GIVEN three collections, two index keys and a log of over 40 requests, the page loaded afresh, nothing
+        // focused
         ConsolePage.createWorkspace(api, Api.freshWorkspaceId("a11yb"));
         ConsolePage.createWorkspace(api, Api.freshWorkspaceId("a11yc"));
         for (int i = 0; i < 40; i++) {
@@ -346,7 +347,7 @@ class ConsoleAccessibilityBrowserTest {
         Map<?, ?> tabs = walk(false);
         System.out.println("Tab alone: " + tabs.get("stops") + " Tab stops, " + tabs.get("toTools")
                 + " Tabs to the table tools, " + tabs.get("requests") + " in the log, " + tabs.get("partitions")
-                + " in the collections");
+                + " in the collections, " + tabs.get("index") + " in the index list");
         // THEN the log and the collections are one Tab stop each, however many entries they list
         assertThat(number(tabs.get("requests")))
                 .as("Tab stops in the request log")
@@ -354,6 +355,7 @@ class ConsoleAccessibilityBrowserTest {
         assertThat(number(tabs.get("partitions")))
                 .as("Tab stops in the collections")
                 .isEqualTo(1);
+        assertThat(number(tabs.get("index"))).as("Tab stops in the index list").isEqualTo(1);
         // WHEN Tab walks it again, and at each new stop that is not a field ArrowDown walks on while the focus moves
         Map<?, ?> keys = walk(true);
         // THEN every control is reached, by Tab or by the arrows of the list it is in (Import aside: helper PANEL)
@@ -393,7 +395,7 @@ class ConsoleAccessibilityBrowserTest {
                         + " && [...e.closest('[role=tablist]').children].some((t) => w.reached.has(t))))"
                         + " .map((e) => e.outerHTML.slice(0, 160));"
                         + " return { stops: w.stops.length, requests: inside('requests'),"
-                        + " partitions: inside('partitions'), toTools: w.stops.findIndex((e) => e.closest('#tools')) + 1,"
+                        + " partitions: inside('partitions'), index: inside('index-partitions'), toTools: w.stops.findIndex((e) => e.closest('#tools')) + 1,"
                         + " unreached };");
     }
 
