@@ -2,13 +2,15 @@
 // shows is data from the console's own JSON endpoints, rendered as text (dom.js).
 //
 // One module per view (partitions, collection, requests, builder, heat, tools), above the helpers they share (dom,
-// api, keys, schedule, status, log); no module imports this one, and no import cycle joins them (ConsoleModulesTest).
+// api, keys, schedule, status, log, roving, keyboard); no module imports this one, and no import cycle joins them
+// (ConsoleModulesTest).
 
 import { api, call } from './api.js';
 import { loadPatterns, startBuilder } from './builder.js';
 import { changedElsewhere, queueChanges, reloadCollection, startCollection } from './collection.js';
 import { $, visible } from './dom.js';
 import { showHeat, startHeat } from './heat.js';
+import { startKeyboard } from './keyboard.js';
 import { loadKeys } from './keys.js';
 import { refreshPartitionsSoon, startPartitions } from './partitions.js';
 import { addRequest, clearRequests, startRequests } from './requests.js';
@@ -84,6 +86,7 @@ function start() {
   startHeat();
   startPartitions();
   startRequests();
+  startKeyboard();
   connect();
 }
 

@@ -5,6 +5,7 @@ import { call } from './api.js';
 import { highlight } from './collection.js';
 import { $, el, plural } from './dom.js';
 import { renderDiff, state } from './log.js';
+import { roving } from './roving.js';
 import { coalesce, everyLiveInterval } from './schedule.js';
 import { showError } from './status.js';
 
@@ -27,34 +28,16 @@ function renderRequest(entry) {
       `${totals.calls} call${totals.calls === 1 ? '' : 's'} · ${totals.capacity} CU`),
     over ? el('span', { class: 'flag' }, `over budget: ${over}`) : null,
     entry.problem ? el('span', { class: 'problem' }, ` ${entry.problem.title ?? ''}`) : null);
-  item.tabIndex = 0;
-  item.addEventListener('click', () => select(entry));
-  item.addEventListener('keydown', (e) => onListKey(e, item, () => select(entry)));
+  item.setAttribute('role', 'option');
+  item.setAttribute('aria-selected', 'false');
+  entryOf.set(item, entry);
   knowRoute(entry.route);
   item.hidden = !shown(item);
   return item;
 }
 
-/**
- * Keyboard for a list whose items take the focus: Enter or Space does what a click does, the arrow keys move to
- * the next or previous shown item, Home and End to the first and last.
- */
-function onListKey(e, item, activate) {
-  const siblings = () => [...item.parentElement.children].filter((li) => !li.hidden && li.tabIndex >= 0);
-  const move = {
-    ArrowDown: () => item.nextElementSibling, ArrowUp: () => item.previousElementSibling,
-    Home: () => siblings()[0], End: () => siblings().at(-1),
-  }[e.key];
-  if (e.key === 'Enter' || e.key === ' ') {
-    e.preventDefault();
-    activate();
-  } else if (move) {
-    e.preventDefault();
-    let next = move();
-    while (next && next.hidden) next = e.key === 'ArrowUp' ? next.previousElementSibling : next.nextElementSibling;
-    next?.focus();
-  }
-}
+/** Each entry's <li> to its request: the list's clicks and keys find the entry from the element. */
+const entryOf = new WeakMap();
 
 // ---- Log filters: route, status class, tenant; applied to the rows, so a live request is filtered as it comes in
 
@@ -106,7 +89,11 @@ function showRequestsEmpty() {
 
 function select(entry) {
   state.selected = entry;
-  for (const li of document.querySelectorAll('#requests li')) li.classList.toggle('selected', li.dataset.id === String(entry.id));
+  for (const li of document.querySelectorAll('#requests li')) {
+    const selected = li.dataset.id === String(entry.id);
+    li.classList.toggle('selected', selected);
+    li.setAttribute('aria-selected', String(selected));
+  }
   const detail = $('#request-detail');
   detail.hidden = false;
   // replaceChildren would show a null as the text "null": the parts a request lacks are left out.
@@ -163,6 +150,13 @@ export function clearRequests() {
 }
 
 export function startRequests() {
+  // A listbox, one Tab stop: the arrow keys move among the entries, Enter or Space (or a click) opens one's detail.
+  const open = (li) => select(entryOf.get(li));
+  roving($('#requests'), 'li.request', open);
+  $('#requests').addEventListener('click', (e) => {
+    const li = e.target.closest('li.request');
+    if (li) open(li);
+  });
   for (const id of ['#log-route', '#log-status']) $(id).addEventListener('change', applyLogFilters);
   $('#log-tenant').addEventListener('input', applyLogFilters);
   $('#clear-log').addEventListener('click', () => call('requests', { method: 'DELETE' }).catch(showError));
