@@ -1,0 +1,257 @@
+package dev.oneread.bench;
+
+import dev.oneread.keys.KeyCodec;
+import dev.oneread.keys.WorkspaceId;
+import dev.oneread.local.engine.PartitionLimits;
+import dev.oneread.tests.support.Chromium;
+import dev.oneread.tests.support.LocalApi;
+import dev.oneread.tests.support.TestEngine;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.chrome.ChromeDriver;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * On-demand benchmark (not a test): seek in the console, in Debian's chromium at 1280x800, on a copy of a loaded
+ * table (bench/million.sh's, {@code MillionBenchmark load}): the first page of the tenant's collection from the
+ * click (and the long tasks during it), then the item at position {@code at} found by its id in the "go to" box,
+ * the newest end and the oldest, each from the click or Enter to its row on screen, in the browser's own clock;
+ * the page's JS heap (CDP Performance.getMetrics, after a collection) and the rows in the page's model after each.
+ *
+ * <p>Run: {@code bash bench/console-seek.sh [data dir] [position]}; never on the data in place (it is copied).
+ */
+public final class ConsoleSeekBenchmark {
+    private static final int ROUNDS = 5;
+
+    public static void main(String[] args) throws Exception {
+        Path dataDir = Path.of(args[0]);
+        int at = args.length > 1 ? Integer.parseInt(args[1]) : 62_000;
+        String tenant = args.length > 2 ? args[2] : MillionBenchmark.TENANT.value();
+        TestEngine engine = TestEngine.onData(dataDir, PartitionLimits.DYNAMODB);
+        try (LocalApi api = LocalApi.start(engine, MillionBenchmark.TABLE, Map.of())) {
+            List<String> sorts = sortKeys(engine, KeyCodec.workspacePartition(WorkspaceId.of(tenant)));
+            String target = sorts.get(at);
+            String newest = sorts.stream()
+                    .filter(s -> s.startsWith("PROJ#"))
+                    .reduce((a, b) -> b)
+                    .orElseThrow();
+            ChromeDriver browser = Chromium.start();
+            try {
+                browser.manage().window().setSize(new Dimension(1280, 800));
+                browser.executeCdpCommand(
+                        "Page.addScriptToEvaluateOnNewDocument",
+                        Map.of(
+                                "source",
+                                "window.longTasks = []; new PerformanceObserver((list) => {"
+                                        + " for (const e of list.getEntries()) window.longTasks.push(e.duration); })"
+                                        + ".observe({ type: 'longtask', buffered: true });"));
+                browser.executeCdpCommand("Performance.enable", Map.of());
+                browser.get(api.uri("/_console").toString());
+                waitFor(
+                        browser,
+                        "document.getElementById('status').textContent === 'live'"
+                                + " && !document.getElementById('table-name').textContent.includes('counting')"
+                                + " && document.querySelector(`#partitions .tenant-name[data-tenant='" + tenant
+                                + "']`)");
+                double heapStart = heapMb(browser);
+                List<Double> first = new ArrayList<>();
+                List<Double> found = new ArrayList<>();
+                List<Double> newestMs = new ArrayList<>();
+                List<Double> oldestMs = new ArrayList<>();
+                List<String> longTasks = new ArrayList<>();
+                List<Long> rows = new ArrayList<>();
+                double heapFirst = 0;
+                for (int round = 0; round < ROUNDS + 1; round++) {
+                    browser.executeScript("window.longTasks = [];");
+                    double ms = timed(
+                            browser,
+                            "document.querySelector(`#partitions .tenant-name[data-tenant='" + tenant + "']`).click();",
+                            "document.getElementById('collection-title').dataset.view === '" + tenant + "'"
+                                    + " && document.querySelector('#collection tbody tr[data-sort=\"META\"]')");
+                    @SuppressWarnings("unchecked")
+                    List<Number> tasks = (List<Number>) browser.executeScript("return window.longTasks;");
+                    if (round == 0) {
+                        heapFirst = heapMb(browser);
+                        continue;
+                    }
+                    first.add(ms);
+                    longTasks.add(tasks.size() + " (longest "
+                            + tasks.stream()
+                                    .mapToDouble(Number::doubleValue)
+                                    .max()
+                                    .orElse(0) + " ms)");
+                    rows.add(loaded(browser));
+                    found.add(timed(
+                            browser,
+                            "const f = document.getElementById('collection-find'); f.value = '"
+                                    + target.substring("PROJ#".length()) + "';"
+                                    + " f.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));",
+                            onScreen(target) + " && document.querySelector(`#collection tbody tr[data-sort='" + target
+                                    + "']`).classList.contains('selected')"));
+                    rows.add(loaded(browser));
+                    newestMs.add(
+                            timed(browser, "document.getElementById('collection-newest').click();", onScreen(newest)));
+                    rows.add(loaded(browser));
+                    oldestMs.add(timed(
+                            browser,
+                            "document.getElementById('collection-oldest').click();",
+                            onScreen("META")
+                                    + " && document.getElementById('collection-scroll').dataset.base === '0'"));
+                    rows.add(loaded(browser));
+                }
+                // The scrollbar dragged to the position: the page there loaded by its marks
+                List<Double> dragged = new ArrayList<>();
+                for (int round = 0; round < ROUNDS; round++) {
+                    browser.executeScript("document.getElementById('collection-scroll').scrollTop = 0;");
+                    waitFor(browser, onScreen("META"));
+                    dragged.add(timed(
+                            browser,
+                            "document.getElementById('collection-scroll').scrollTop = " + (long) at * 22 + ";",
+                            onScreen(target)));
+                    rows.add(loaded(browser));
+                }
+                double heapEnd = heapMb(browser);
+                String position = (String)
+                        browser.executeScript("return document.getElementById('collection-position').textContent;");
+                System.out.printf(
+                        "machine: %d cores, java %s; load average %s%n"
+                                + "collection of %,d items (tenant %s); the item at position %,d: %s%n"
+                                + "first page, click to its first row: median %.0f ms (%s); long tasks: %s%n"
+                                + "go to the id at %,d, Enter to its row selected on screen: median %.0f ms (%s)%n"
+                                + "newest end, click to the newest project on screen: median %.0f ms (%s)%n"
+                                + "oldest end, click to META on screen: median %.0f ms (%s)%n"
+                                + "scrollbar to position %,d, scroll to its row on screen: median %.0f ms (%s)%n"
+                                + "rows in the page's model after each step: %s (most %d)%n"
+                                + "JS heap used (after a GC): %.1f MB before the first page, %.1f MB after it,"
+                                + " %.1f MB after %d rounds of seeks and ends; last position shown: %s%n",
+                        Runtime.getRuntime().availableProcessors(),
+                        System.getProperty("java.version"),
+                        java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim(),
+                        sorts.size(),
+                        tenant,
+                        at,
+                        target,
+                        median(first),
+                        rounded(first),
+                        longTasks,
+                        at,
+                        median(found),
+                        rounded(found),
+                        median(newestMs),
+                        rounded(newestMs),
+                        median(oldestMs),
+                        rounded(oldestMs),
+                        at,
+                        median(dragged),
+                        rounded(dragged),
+                        rows,
+                        Collections.max(rows),
+                        heapStart,
+                        heapFirst,
+                        heapEnd,
+                        ROUNDS,
+                        position);
+            } finally {
+                browser.quit();
+            }
+            // What each kind of page costs the server, as the endpoint reports it
+            String view = "collection?tenant=" + tenant + "&limit=300";
+            for (String start :
+                    List.of("", "&find=" + target.substring("PROJ#".length()), "&at=" + at, "&end=newest")) {
+                long t0 = System.nanoTime();
+                java.net.http.HttpResponse<String> response =
+                        api.send("GET", "/_console/api/" + view + start, null, List.of(), false);
+                double ms = (System.nanoTime() - t0) / 1e6;
+                Map<String, Object> body = dev.oneread.json.Json.readObject(response.body());
+                System.out.printf(
+                        "GET %s: %.0f ms, position %s, read %s%n",
+                        view + start, ms, body.get("position"), body.get("read"));
+            }
+        }
+        System.exit(0);
+    }
+
+    /** Runs {@code action} in the page, then waits a frame at a time until {@code done}; the ms between. */
+    private static double timed(ChromeDriver browser, String action, String done) {
+        Object ms = browser.executeAsyncScript(
+                "const finish = arguments[arguments.length - 1]; const t0 = performance.now(); " + action
+                        + " const check = () => (" + done + ") ? finish(performance.now() - t0)"
+                        + " : requestAnimationFrame(check); check();");
+        return ((Number) ms).doubleValue();
+    }
+
+    private static void waitFor(ChromeDriver browser, String condition) {
+        browser.executeAsyncScript("const finish = arguments[arguments.length - 1];" + " const check = () => ("
+                + condition + ") ? finish(true) : setTimeout(check, 100); check();");
+    }
+
+    private static String onScreen(String sort) {
+        return "(() => { const s = document.getElementById('collection-scroll');"
+                + " const tr = s.querySelector(`tbody tr[data-sort='" + sort + "']`);"
+                + " if (!tr) return false; const r = tr.getBoundingClientRect(), b = s.getBoundingClientRect();"
+                + " return r.top >= b.top && r.bottom <= b.bottom; })()";
+    }
+
+    private static long loaded(ChromeDriver browser) {
+        return Long.parseLong((String)
+                browser.executeScript("return document.getElementById('collection-scroll').dataset.loaded ?? '-1';"));
+    }
+
+    /** The page's JS heap in use after a collection, in MB (CDP Performance.getMetrics JSHeapUsedSize). */
+    @SuppressWarnings("unchecked")
+    private static double heapMb(ChromeDriver browser) {
+        browser.executeCdpCommand("HeapProfiler.collectGarbage", Map.of());
+        Map<String, Object> metrics = browser.executeCdpCommand("Performance.getMetrics", Map.of());
+        for (Map<String, Object> metric : (List<Map<String, Object>>) metrics.get("metrics")) {
+            if ("JSHeapUsedSize".equals(metric.get("name"))) {
+                return ((Number) metric.get("value")).doubleValue() / (1024 * 1024);
+            }
+        }
+        throw new IllegalStateException("no JSHeapUsedSize in Performance.getMetrics");
+    }
+
+    /** The partition's sort keys in the console's order (readable, then bookkeeping): the truth of positions. */
+    private static List<String> sortKeys(TestEngine engine, String partition) {
+        List<String> readable = new ArrayList<>();
+        List<String> bookkeeping = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryResponse response = engine.client.query(QueryRequest.builder()
+                    .tableName(MillionBenchmark.TABLE)
+                    .keyConditionExpression("#p = :p")
+                    .projectionExpression("#s")
+                    .expressionAttributeNames(Map.of("#p", KeyCodec.PARTITION_KEY, "#s", KeyCodec.SORT_KEY))
+                    .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(partition)))
+                    .exclusiveStartKey(start)
+                    .build());
+            response.items().forEach(i -> {
+                String sort = i.get(KeyCodec.SORT_KEY).s();
+                (sort.compareTo("META") >= 0 ? readable : bookkeeping).add(sort);
+            });
+            start = response.hasLastEvaluatedKey()
+                            && !response.lastEvaluatedKey().isEmpty()
+                    ? response.lastEvaluatedKey()
+                    : null;
+        } while (start != null);
+        Collections.sort(readable);
+        Collections.sort(bookkeeping);
+        readable.addAll(bookkeeping);
+        return readable;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static List<Long> rounded(List<Double> values) {
+        return values.stream().map(Math::round).toList();
+    }
+}
