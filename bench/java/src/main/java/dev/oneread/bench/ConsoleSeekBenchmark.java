@@ -1,9 +1,8 @@
 package dev.oneread.bench;
 
-import dev.oneread.keys.KeyCodec;
-import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.engine.PartitionLimits;
 import dev.oneread.tests.support.Chromium;
+import dev.oneread.tests.support.CollectionOrder;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import java.nio.file.Path;
@@ -13,9 +12,6 @@ import java.util.List;
 import java.util.Map;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.chrome.ChromeDriver;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * On-demand benchmark (not a test): seek in the console, in Debian's chromium at 1280x800, on a copy of a loaded
@@ -35,7 +31,8 @@ public final class ConsoleSeekBenchmark {
         String tenant = args.length > 2 ? args[2] : MillionBenchmark.TENANT.value();
         TestEngine engine = TestEngine.onData(dataDir, PartitionLimits.DYNAMODB);
         try (LocalApi api = LocalApi.start(engine, MillionBenchmark.TABLE, Map.of())) {
-            List<String> sorts = sortKeys(engine, KeyCodec.workspacePartition(WorkspaceId.of(tenant)));
+            List<String> sorts = CollectionOrder.sortKeys(
+                    engine.client, MillionBenchmark.TABLE, CollectionOrder.partitions(tenant, 0));
             String target = sorts.get(at);
             String newest = sorts.stream()
                     .filter(s -> s.startsWith("PROJ#"))
@@ -214,35 +211,6 @@ public final class ConsoleSeekBenchmark {
             }
         }
         throw new IllegalStateException("no JSHeapUsedSize in Performance.getMetrics");
-    }
-
-    /** The partition's sort keys in the console's order (readable, then bookkeeping): the truth of positions. */
-    private static List<String> sortKeys(TestEngine engine, String partition) {
-        List<String> readable = new ArrayList<>();
-        List<String> bookkeeping = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryResponse response = engine.client.query(QueryRequest.builder()
-                    .tableName(MillionBenchmark.TABLE)
-                    .keyConditionExpression("#p = :p")
-                    .projectionExpression("#s")
-                    .expressionAttributeNames(Map.of("#p", KeyCodec.PARTITION_KEY, "#s", KeyCodec.SORT_KEY))
-                    .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(partition)))
-                    .exclusiveStartKey(start)
-                    .build());
-            response.items().forEach(i -> {
-                String sort = i.get(KeyCodec.SORT_KEY).s();
-                (sort.compareTo("META") >= 0 ? readable : bookkeeping).add(sort);
-            });
-            start = response.hasLastEvaluatedKey()
-                            && !response.lastEvaluatedKey().isEmpty()
-                    ? response.lastEvaluatedKey()
-                    : null;
-        } while (start != null);
-        Collections.sort(readable);
-        Collections.sort(bookkeeping);
-        readable.addAll(bookkeeping);
-        return readable;
     }
 
     private static double median(List<Double> values) {

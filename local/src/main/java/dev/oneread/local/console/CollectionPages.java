@@ -235,10 +235,33 @@ final class CollectionPages implements AutoCloseable {
                     source.partitionAttribute(), AttributeValue.fromS(partition),
                     source.sortAttribute(), AttributeValue.fromS(after));
         }
-        ReadExpressions expressions = ReadExpressions.query(condition, List.of(), List.of());
+        return upTo(source, ReadExpressions.query(condition, List.of(), List.of()), true, start, wanted, segment, cost);
+    }
+
+    private Read readBackwards(Source source, String partition, int wanted, Cost cost) {
+        KeyCondition condition = KeyCondition.partitionEquals(source.partitionAttribute(), partition);
+        if (source.index() == null) {
+            condition = condition.sortGreaterThanOrEqualTo(source.sortAttribute(), KeyCodec.workspaceSortKey());
+        }
+        return upTo(source, ReadExpressions.query(condition, List.of(), List.of()), false, null, wanted, 0, cost);
+    }
+
+    /**
+     * Up to {@code wanted} items of {@code segment} that the Query of {@code expressions} gives from {@code start}
+     * ({@code forward} or backwards), page after page, and whether that was all.
+     */
+    private Read upTo(
+            Source source,
+            ReadExpressions expressions,
+            boolean forward,
+            Map<String, AttributeValue> from,
+            int wanted,
+            int segment,
+            Cost cost) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> start = from;
         do {
-            QueryResponse response = client.query(request(source, expressions, true)
+            QueryResponse response = client.query(request(source, expressions, forward)
                     .exclusiveStartKey(start)
                     .limit(wanted - items.size())
                     .build());
@@ -249,26 +272,6 @@ final class CollectionPages implements AutoCloseable {
                     items.add(item);
                 }
             }
-            start = lastKey(response);
-        } while (start != null && items.size() < wanted);
-        return new Read(items, start == null);
-    }
-
-    private Read readBackwards(Source source, String partition, int wanted, Cost cost) {
-        KeyCondition condition = KeyCondition.partitionEquals(source.partitionAttribute(), partition);
-        if (source.index() == null) {
-            condition = condition.sortGreaterThanOrEqualTo(source.sortAttribute(), KeyCodec.workspaceSortKey());
-        }
-        ReadExpressions expressions = ReadExpressions.query(condition, List.of(), List.of());
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryResponse response = client.query(request(source, expressions, false)
-                    .exclusiveStartKey(start)
-                    .limit(wanted - items.size())
-                    .build());
-            cost.add(response);
-            items.addAll(response.items());
             start = lastKey(response);
         } while (start != null && items.size() < wanted);
         return new Read(items, start == null);

@@ -5,15 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.operations.OperationContext;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.BulkLoad;
+import dev.oneread.tests.support.CollectionOrder;
 import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.TestEngine;
 import dev.oneread.tests.support.UsesBrowser;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -33,9 +31,6 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Seek in the browser (issue 40, "No seek", "Heavy first pages"): a 3,001-item collection opens with a page, not
@@ -78,18 +73,9 @@ class ConsoleSeekBrowserTest {
         wait.ignoring(StaleElementReferenceException.class);
         ConsolePage.createWorkspace(page.api, ws);
         ConsolePage.createWorkspace(page.api, hot);
-        BulkLoad.putAll(
-                engine.client,
-                table,
-                BulkLoad.projects(OperationContext.of(table), WorkspaceId.of(ws), PROJECTS, Instant.now()));
-        BulkLoad.putAll(
-                engine.client,
-                table,
-                BulkLoad.projects(
-                        OperationContext.of(table, ShardPlan.parse(hot + "=" + HOT_SHARDS, null)),
-                        WorkspaceId.of(hot),
-                        HOT_PROJECTS,
-                        Instant.now()));
+        BulkLoad.putProjects(engine.client, table, ShardPlan.none(), WorkspaceId.of(ws), PROJECTS);
+        BulkLoad.putProjects(
+                engine.client, table, ShardPlan.parse(hot + "=" + HOT_SHARDS, null), WorkspaceId.of(hot), HOT_PROJECTS);
         assertThat(page.api
                         .send("POST", "/_console/api/rescan", null, List.of(), false)
                         .statusCode())
@@ -200,12 +186,7 @@ class ConsoleSeekBrowserTest {
     @Test
     @Order(7)
     void hotTenant_shouldSeekOverItsShards() {
-        List<String> partitions = new ArrayList<>();
-        partitions.add(KeyCodec.workspacePartition(WorkspaceId.of(hot)));
-        for (int shard = 1; shard <= HOT_SHARDS; shard++) {
-            partitions.add(KeyCodec.shardPartition(WorkspaceId.of(hot), shard));
-        }
-        List<String> hotTruth = sortKeys(partitions);
+        List<String> hotTruth = sortKeys(CollectionOrder.partitions(hot, HOT_SHARDS));
         page.openTenant(hot);
         wait.until(d -> summary().startsWith((1 + HOT_PROJECTS) + " items in "));
         String sort = hotTruth.get(640);
@@ -289,28 +270,7 @@ class ConsoleSeekBrowserTest {
         return browser.findElement(By.id("collection-summary")).getText();
     }
 
-    /** The sort keys of the partitions' items, in the console's order (readable, then bookkeeping). */
     private List<String> sortKeys(List<String> partitions) {
-        List<String> out = new ArrayList<>();
-        for (String partition : partitions) {
-            Map<String, AttributeValue> start = null;
-            do {
-                QueryResponse response = engine.client.query(QueryRequest.builder()
-                        .tableName(table)
-                        .keyConditionExpression("#p = :p")
-                        .expressionAttributeNames(Map.of("#p", KeyCodec.PARTITION_KEY))
-                        .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(partition)))
-                        .exclusiveStartKey(start)
-                        .build());
-                response.items().forEach(i -> out.add(i.get(KeyCodec.SORT_KEY).s()));
-                start = response.hasLastEvaluatedKey()
-                                && !response.lastEvaluatedKey().isEmpty()
-                        ? response.lastEvaluatedKey()
-                        : null;
-            } while (start != null);
-        }
-        out.sort(Comparator.comparing((String s) -> s.compareTo("META") >= 0 ? 0 : 1)
-                .thenComparing(Comparator.naturalOrder()));
-        return out;
+        return CollectionOrder.sortKeys(engine.client, table, partitions);
     }
 }

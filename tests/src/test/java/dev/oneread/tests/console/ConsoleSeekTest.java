@@ -6,9 +6,9 @@ import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
-import dev.oneread.operations.OperationContext;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.BulkLoad;
+import dev.oneread.tests.support.CollectionOrder;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
@@ -16,7 +16,6 @@ import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -62,18 +61,9 @@ class ConsoleSeekTest {
                             .statusCode())
                     .isEqualTo(201);
         }
-        BulkLoad.putAll(
-                engine.client,
-                table,
-                BulkLoad.projects(OperationContext.of(table), WorkspaceId.of(ws), PROJECTS, Instant.now()));
-        BulkLoad.putAll(
-                engine.client,
-                table,
-                BulkLoad.projects(
-                        OperationContext.of(table, ShardPlan.parse(hot + "=" + HOT_SHARDS, null)),
-                        WorkspaceId.of(hot),
-                        HOT_PROJECTS,
-                        Instant.now()));
+        BulkLoad.putProjects(engine.client, table, ShardPlan.none(), WorkspaceId.of(ws), PROJECTS);
+        BulkLoad.putProjects(
+                engine.client, table, ShardPlan.parse(hot + "=" + HOT_SHARDS, null), WorkspaceId.of(hot), HOT_PROJECTS);
         // Three with an idempotency key: their records are the bookkeeping, after the readable items
         for (int i = 0; i < 3; i++) {
             assertThat(api.send(
@@ -173,12 +163,7 @@ class ConsoleSeekTest {
     @Test
     void hotTenant_shouldSeekOverEveryShard_merged() throws Exception {
         // GIVEN a hot tenant's 1,501 items over its unsharded partition and 10 shards
-        List<String> partitions = new ArrayList<>();
-        partitions.add(partition(hot));
-        for (int shard = 1; shard <= HOT_SHARDS; shard++) {
-            partitions.add(KeyCodec.shardPartition(WorkspaceId.of(hot), shard));
-        }
-        List<String> truth = truth(partitions);
+        List<String> truth = truth(CollectionOrder.partitions(hot, HOT_SHARDS));
         assertThat(truth).hasSize(1 + HOT_PROJECTS);
         // WHEN one id is sought, and a position asked for
         String id = truth.get(1_111).substring("PROJ#".length());
@@ -299,23 +284,7 @@ class ConsoleSeekTest {
 
     /** The collection's sort keys in the console's order, from Queries of the test's own table. */
     private List<String> truth(List<String> partitions) {
-        List<String> readable = new ArrayList<>();
-        List<String> bookkeeping = new ArrayList<>();
-        for (String partition : partitions) {
-            for (Map<String, AttributeValue> item : queryAll(QueryRequest.builder()
-                    .tableName(table)
-                    .keyConditionExpression("#p = :p")
-                    .expressionAttributeNames(Map.of("#p", KeyCodec.PARTITION_KEY))
-                    .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(partition))))) {
-                String sort = item.get(KeyCodec.SORT_KEY).s();
-                (sort.compareTo("META") >= 0 ? readable : bookkeeping).add(sort);
-            }
-        }
-        readable.sort(Comparator.naturalOrder());
-        bookkeeping.sort(Comparator.naturalOrder());
-        List<String> out = new ArrayList<>(readable);
-        out.addAll(bookkeeping);
-        return out;
+        return CollectionOrder.sortKeys(engine.client, table, partitions);
     }
 
     /** The index sort keys of one status over all its shards, merged, from Queries of the index. */
