@@ -564,7 +564,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         String indexKey = text(query, "index", "");
         int limit = number(query, "limit", 1_000, 1, MAX_PAGE);
         if ((tenant.isEmpty() ? 0 : 1) + (only.isEmpty() ? 0 : 1) + (indexKey.isEmpty() ? 0 : 1) != 1) {
-            throw new BadRequest("give tenant, partition or index, one of the three");
+            throw new BadRequest("give one of tenant or partition or index");
         }
         if (query.getValue("offset") != null) {
             // An offset would read every item before it on each page: a million-item tenant pages by cursor.

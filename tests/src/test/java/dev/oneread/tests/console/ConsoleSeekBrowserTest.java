@@ -201,6 +201,8 @@ class ConsoleSeekBrowserTest {
     void indexList_underAWorkspaceFilter_andAnIndexKey_shouldOpenEveryShardMerged() {
         // WHEN the workspace list is filtered to the first workspace
         browser.findElement(By.id("filter")).sendKeys(ws);
+        wait.until(d -> d.findElements(By.cssSelector("#partitions li.tenant")).stream()
+                .allMatch(li -> ws.equals(li.getAttribute("data-tenant"))));
         // THEN its statuses are still listed, each once
         WebElement active = wait.until(
                 d -> d.findElement(By.cssSelector("#index-partitions li.index-key[data-key='STATUS#ACTIVE']")));
