@@ -51,17 +51,21 @@ class ConsoleSeekTest {
     private final String table = "console-seek-" + UUID.randomUUID().toString().substring(0, 8);
     private final String ws = Api.freshWorkspaceId("seek");
     private final String hot = Api.freshWorkspaceId("seekhot");
+    /** A workspace the writes test changes, of a little more than one span. */
+    private final String moved = Api.freshWorkspaceId("seekmoved");
+
     private LocalApi api;
 
     @BeforeAll
     void start() throws Exception {
         api = LocalApi.start(engine, table, Map.of("HotTenantShards", hot + "=" + HOT_SHARDS));
-        for (String tenant : List.of(ws, hot)) {
+        for (String tenant : List.of(ws, hot, moved)) {
             assertThat(api.send("POST", "/workspaces", "{\"id\":\"" + tenant + "\",\"name\":\"Seek\"}", List.of(), true)
                             .statusCode())
                     .isEqualTo(201);
         }
         BulkLoad.putProjects(engine.client, table, ShardPlan.none(), WorkspaceId.of(ws), PROJECTS);
+        BulkLoad.putProjects(engine.client, table, ShardPlan.none(), WorkspaceId.of(moved), 1_200);
         BulkLoad.putProjects(
                 engine.client, table, ShardPlan.parse(hot + "=" + HOT_SHARDS, null), WorkspaceId.of(hot), HOT_PROJECTS);
         // Three with an idempotency key: their records are the bookkeeping, after the readable items
@@ -82,14 +86,14 @@ class ConsoleSeekTest {
                         .statusCode())
                 .isEqualTo(200);
         long items = truth(List.of(partition(ws))).size();
-        Eventually.await(() -> countedAll(items), Eventually.FAILSAFE);
+        Eventually.await(() -> countedAll(ws, items), Eventually.FAILSAFE);
     }
 
-    /** Whether the background count has ended with the workspace's {@code items} counted. */
-    private boolean countedAll(long items) {
+    /** Whether the background count has ended with the {@code tenant}'s {@code items} counted. */
+    private boolean countedAll(String tenant, long items) {
         try {
             return get("partitions?filter=").get("counting") == null
-                    && ((Number) collection("tenant=" + ws + "&limit=1").get("total")).longValue() == items;
+                    && ((Number) collection("tenant=" + tenant + "&limit=1").get("total")).longValue() == items;
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -114,6 +118,47 @@ class ConsoleSeekTest {
         assertThat(((Number) page.get("total")).intValue()).isEqualTo(truth.size());
         // AND it cost a page and two spans of keys (META's and the item's), not the 2,300 items before it
         assertCost(page, 3, SPAN + 50 + 3);
+    }
+
+    @Test
+    void writesSinceTheCount_shouldMoveTheMarks_soPositionsStayExact() throws Exception {
+        // GIVEN a workspace of its own (the other tests' positions stay put): projects deleted from its first span,
+        // and created (they sort last among its projects), since the count laid its marks
+        List<String> before = truth(List.of(partition(moved)));
+        for (String sort : List.of(before.get(10), before.get(500), before.get(900))) {
+            assertThat(api.send(
+                                    "DELETE",
+                                    "/workspaces/" + moved + "/projects/" + sort.substring("PROJ#".length()),
+                                    null,
+                                    List.of(moved),
+                                    false)
+                            .statusCode())
+                    .isEqualTo(204);
+        }
+        for (int i = 0; i < 4; i++) {
+            assertThat(api.send(
+                                    "POST",
+                                    "/workspaces/" + moved + "/projects",
+                                    "{\"name\":\"late " + i + "\"}",
+                                    List.of(moved),
+                                    false)
+                            .statusCode())
+                    .isEqualTo(201);
+        }
+        // WHEN the console has seen the writes (its count is the table's)
+        List<String> truth = truth(List.of(partition(moved)));
+        Eventually.await(() -> countedAll(moved, truth.size()), Eventually.FAILSAFE);
+        // THEN a seek past the first span, a position, and the newest project are where the table has them now
+        String id = truth.get(1_100).substring("PROJ#".length());
+        assertThat(collection("tenant=" + moved + "&find=" + id + "&limit=5")).containsEntry("position", 1_100);
+        assertThat(sorts(collection("tenant=" + moved + "&at=1150&limit=5")))
+                .containsExactlyElementsOf(truth.subList(1_150, 1_155));
+        String newest = truth.stream()
+                .filter(s -> s.startsWith("PROJ#"))
+                .reduce((x, y) -> y)
+                .orElseThrow();
+        assertThat(collection("tenant=" + moved + "&find=" + newest.substring("PROJ#".length()) + "&limit=1"))
+                .containsEntry("position", truth.indexOf(newest));
     }
 
     @Test
