@@ -125,6 +125,32 @@ class ConsoleSeekBrowserTest {
 
     @Test
     @Order(3)
+    void aWriteToASoughtRow_shouldShowLive() throws Exception {
+        // GIVEN the project at 2,700 sought (far from the first page)
+        String sort = truth.get(2_700);
+        String id = sort.substring("PROJ#".length());
+        find(id);
+        awaitSelected(sort);
+        // WHEN it is renamed through the API
+        assertThat(page.api
+                        .send(
+                                "PATCH",
+                                "/workspaces/" + ws + "/projects/" + id,
+                                "{\"name\":\"renamed far away\"}",
+                                List.of(ws),
+                                false,
+                                "If-Match",
+                                "\"1\"")
+                        .statusCode())
+                .isEqualTo(200);
+        // THEN its row shows the new name, from the changed event, without the collection fetched again
+        wait.until(d -> "renamed far away"
+                .equals(d.findElement(By.cssSelector("#collection tbody tr[data-sort='" + sort + "'] td:nth-child(3)"))
+                        .getText()));
+    }
+
+    @Test
+    @Order(3)
     void findByPrefix_shouldShowTheFirstItemWithIt() {
         scrollTo(0);
         wait.until(d -> model("base") == 0);
