@@ -24,6 +24,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
  */
 public final class ConsoleSeekBenchmark {
     private static final int ROUNDS = 5;
+    /** How long after a click its long tasks are counted: main went on loading pages by itself after the first. */
+    private static final int SETTLE_MS = 5_000;
 
     public static void main(String[] args) throws Exception {
         Path dataDir = Path.of(args[0]);
@@ -57,6 +59,10 @@ public final class ConsoleSeekBenchmark {
                                 + " && document.querySelector(`#partitions .tenant-name[data-tenant='" + tenant
                                 + "']`)");
                 double heapStart = heapMb(browser);
+                if (args.length > 3 && args[3].equals("first-only")) {
+                    firstOnly(browser, tenant, heapStart);
+                    return;
+                }
                 List<Double> first = new ArrayList<>();
                 List<Double> found = new ArrayList<>();
                 List<Double> newestMs = new ArrayList<>();
@@ -129,7 +135,7 @@ public final class ConsoleSeekBenchmark {
                                 + " %.1f MB after %d rounds of seeks and ends; last position shown: %s%n",
                         Runtime.getRuntime().availableProcessors(),
                         System.getProperty("java.version"),
-                        java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim(),
+                        loadAverage(),
                         sorts.size(),
                         tenant,
                         at,
@@ -172,6 +178,43 @@ public final class ConsoleSeekBenchmark {
             }
         }
         System.exit(0);
+    }
+
+    /**
+     * The first page alone, as any console build can be measured (main's had no seek): click to the first row,
+     * then the long tasks and the page's summary {@value #SETTLE_MS} ms after the click, and the heap then.
+     */
+    private static void firstOnly(ChromeDriver browser, String tenant, double heapStart) {
+        List<Double> first = new ArrayList<>();
+        List<String> after = new ArrayList<>();
+        for (int round = 0; round < ROUNDS + 1; round++) {
+            browser.executeScript("window.longTasks = [];");
+            double ms = timed(
+                    browser,
+                    "document.querySelector(`#partitions .tenant-name[data-tenant='" + tenant + "']`).click();",
+                    "document.getElementById('collection-title').dataset.view === '" + tenant + "'"
+                            + " && document.querySelector('#collection tbody tr[data-sort=\"META\"]')");
+            String settled = (String) browser.executeAsyncScript("const finish = arguments[arguments.length - 1];"
+                    + " setTimeout(() => finish(window.longTasks.length + ' long tasks (longest '"
+                    + " + Math.round(Math.max(0, ...window.longTasks)) + ' ms); summary: '"
+                    + " + document.getElementById('collection-summary').textContent), " + SETTLE_MS + ");");
+            if (round > 0) {
+                first.add(ms);
+                after.add(settled);
+            }
+        }
+        System.out.printf(
+                "load average %s%nfirst page, click to its first row: median %.0f ms (%s)%n"
+                        + "%d ms after each click: %s%nJS heap used (after a GC): %.1f MB before, %.1f MB after%n",
+                loadAverage(), median(first), rounded(first), SETTLE_MS, after, heapStart, heapMb(browser));
+    }
+
+    private static String loadAverage() {
+        try {
+            return java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 
     /** Runs {@code action} in the page, then waits a frame at a time until {@code done}; the ms between. */
