@@ -1,8 +1,9 @@
-// The left pane: the table's item collections by tenant, each with its shards, and the index's partitions. A tenant
-// or a shard opens its collection (collection.js); an index partition opens as a query in the table tools (tools.js).
+// The left pane: the table's item collections by tenant, each with its shards, and the index's keys. A tenant or a
+// shard opens its collection (collection.js); an index key (a status) opens as one collection over all its shards,
+// merged by index sort key (collection.js); one index partition opens as a query in the table tools (tools.js).
 
 import { call } from './api.js';
-import { openCollection } from './collection.js';
+import { countsChanged, openCollection } from './collection.js';
 import { $, el, formatBytes, plural, visible } from './dom.js';
 import { coalesce } from './schedule.js';
 import { showError } from './status.js';
@@ -49,16 +50,29 @@ async function loadPartitions() {
       ? `No workspace id contains "${filter}". Clear the filter to see them all.`
       : 'No item collections yet. Create a workspace (POST /workspaces), run `oneread-local seed`, or import fixtures.'));
   }
-  // The secondary index's partitions, in their own group: each key with its shards folded under it.
+  // The secondary index's keys, in their own group, each once: its name opens all its shards as one collection,
+  // its shards are folded under it. Under a workspace filter, the entries of that workspace's projects.
   const index = $('#index-partitions');
   index.replaceChildren(...(data.index ?? []).map((group) => el('li', { class: 'index-key', 'data-key': group.key },
-    el('strong', {}, group.key),
+    indexKeyButton(group.key),
     el('span', { class: 'muted' }, ` ${plural(group.items, 'entry', 'entries')} · ${plural(group.partitions.length, 'shard')}`),
     el('details', { open: openIndexKeys.has(group.key) }, el('summary', {}, 'shards'),
       el('ul', { class: 'shards' }, ...group.partitions.map((p) =>
         el('li', {}, el('button', { type: 'button', class: 'index-partition', 'data-partition': p.partition,
           title: 'open this index partition as a query' }, p.partition), el('span', { class: 'muted' }, ` ${p.items}`))))))));
-  if (!(data.index ?? []).length) index.append(el('li', { class: 'muted empty' }, 'No index entries: projects appear here by status.'));
+  if (!(data.index ?? []).length) {
+    index.append(el('li', { class: 'muted empty' }, filter
+      ? `No index entries for a workspace id that contains "${filter}".`
+      : 'No index entries: projects appear here by status.'));
+  }
+  countsChanged(data, filter);
+}
+
+function indexKeyButton(key) {
+  const button = el('button', { type: 'button', class: 'index-key-open', 'data-key': key,
+    title: 'open every shard of this key as one collection, by index sort key' }, el('strong', {}, key));
+  button.addEventListener('click', () => openCollection({ index: key }));
+  return button;
 }
 
 /** The keys ({@code attribute}) of the {@code selector} items in {@code list} whose shard list is open. */

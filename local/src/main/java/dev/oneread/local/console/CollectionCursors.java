@@ -40,17 +40,20 @@ final class CollectionCursors {
         json.put("segment", position.segment());
         json.put("after", new java.util.TreeMap<>(position.after()));
         json.put("done", new ArrayList<>(new TreeSet<>(position.done())));
+        json.put("since", position.since());
         String body = ENCODER.encodeToString(Json.write(json).getBytes(StandardCharsets.UTF_8));
         return body + "." + ENCODER.encodeToString(mac(body, view));
     }
 
     /**
-     * The position a cursor holds, for a page of {@code view}, whose partitions {@code belongs} accepts.
+     * The position a cursor holds, for a page of {@code view} (of {@code segments} segments), whose partitions
+     * {@code belongs} accepts.
      *
      * @throws BadRequest (400) when this console did not issue it for this view
      */
     @SuppressWarnings("unchecked")
-    CollectionPages.Position open(String cursor, String view, java.util.function.Predicate<String> belongs) {
+    CollectionPages.Position open(
+            String cursor, String view, int segments, java.util.function.Predicate<String> belongs) {
         int dot = cursor.indexOf('.');
         if (cursor.length() > MAX_CURSOR_CHARS || dot < 0) {
             throw refused();
@@ -70,13 +73,14 @@ final class CollectionCursors {
         int segment = ((Number) json.get("segment")).intValue();
         Map<String, String> after = (Map<String, String>) json.get("after");
         List<String> done = (List<String>) json.get("done");
+        String since = (String) json.get("since");
         if (segment < 0
-                || segment >= CollectionPages.SEGMENTS
+                || segment >= segments
                 || !after.keySet().stream().allMatch(belongs)
                 || !done.stream().allMatch(belongs)) {
             throw refused();
         }
-        return new CollectionPages.Position(segment, after, new TreeSet<>(done));
+        return new CollectionPages.Position(segment, after, new TreeSet<>(done), since);
     }
 
     private static BadRequest refused() {

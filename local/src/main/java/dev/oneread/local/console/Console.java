@@ -76,6 +76,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
 
     private final TableMirror mirror;
     private final CollectionPages pages;
+    private final CollectionPositions positions;
     private final CollectionCursors cursors = new CollectionCursors();
     /**
      * The running start-api's configuration, read at each use: its HotTenantShards (a tenant's shard count is the
@@ -100,6 +101,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             PrintStream out) {
         this.mirror = mirror;
         this.pages = new CollectionPages(mirror.client(), mirror.table());
+        this.positions = new CollectionPositions(pages, mirror.stats());
         this.configuration = configuration;
         Supplier<ShardPlan> plan = () -> configuration.get().plan();
         this.events = new ConsoleEvents();
@@ -504,25 +506,38 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     }
 
     /**
-     * The partitions of the cross-workspace index (GSI1) in their own group: each key it spreads (a status, the
-     * workspace registry) with its shards folded under it and their entry counts, from the partitions' counts.
+     * The keys of the cross-workspace index (GSI1) in their own group, each once (a status, the workspace registry),
+     * its shards folded under it with their entry counts, from the partitions' counts. Under a filter, the entries
+     * of the workspaces the filter names (each table partition's counts say which index partitions its items
+     * project to), and every entry of a key the filter names ({@code archived}).
      */
     private List<Map<String, Object>> indexGroups(String filter) {
+        Map<String, java.util.TreeMap<String, Long>> all = new java.util.TreeMap<>();
+        mirror.stats()
+                .indexPartitions()
+                .forEach(
+                        (partition, count) -> all.computeIfAbsent(indexKeyOf(partition), k -> new java.util.TreeMap<>())
+                                .put(partition, count));
         Map<String, java.util.TreeMap<String, Long>> keys = new java.util.TreeMap<>();
-        mirror.stats().indexPartitions().forEach((partition, count) -> {
-            String key;
-            try {
-                key = dev.oneread.keys.KeyCodec.decodeIndexPartition(partition).key();
-            } catch (IllegalArgumentException e) {
-                key = partition;
-            }
-            keys.computeIfAbsent(key, k -> new java.util.TreeMap<>()).merge(partition, count, Long::sum);
-        });
+        if (filter.isEmpty()) {
+            keys.putAll(all);
+        } else {
+            mirror.stats().partitions().forEach((partition, counts) -> {
+                if (ItemRows.place(partition).tenant().contains(filter)) {
+                    counts.index()
+                            .forEach((p, n) -> keys.computeIfAbsent(indexKeyOf(p), k -> new java.util.TreeMap<>())
+                                    .merge(p, n, Long::sum));
+                }
+            });
+            String upper = filter.toUpperCase(java.util.Locale.ROOT);
+            all.forEach((key, shards) -> {
+                if (key.contains(upper)) {
+                    keys.put(key, shards);
+                }
+            });
+        }
         List<Map<String, Object>> out = new ArrayList<>();
         keys.forEach((key, shards) -> {
-            if (!key.contains(filter.toUpperCase(java.util.Locale.ROOT)) && !filter.isEmpty()) {
-                return;
-            }
             List<Map<String, Object>> partitions = new ArrayList<>();
             shards.forEach((partition, count) -> partitions.add(Map.of("partition", partition, "items", count)));
             Map<String, Object> group = new LinkedHashMap<>();
@@ -536,27 +551,51 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     }
 
     /**
-     * One page of a tenant's items (every partition of it, merged) or one partition's, in sort-key order: META
-     * first, then the projects, bookkeeping last; at most {@link #MAX_PAGE} rows, one Query per partition, from
-     * {@code after} (the previous page's {@code next}). {@code total} is from the partitions' counts.
+     * One page of a collection, in its order: a tenant's items (every partition of it, merged) or one partition's,
+     * by sort key, META first, then the projects, bookkeeping last; or an index key's entries over all its shards
+     * ({@code index=STATUS#ARCHIVED}), by index sort key. At most {@link #MAX_PAGE} rows, one Query per partition,
+     * from the first item, or from one of: {@code after} (the previous page's {@code next}), {@code find} (seek: the
+     * first item at or after a project id or sort key, or the start of one), {@code at} (the item at a position, by
+     * the partitions' marks: see {@link CollectionPositions}) or {@code end=newest} (the newest projects: the last
+     * page of the readable part, read backwards). {@code total} is from the partitions' counts; {@code position} is
+     * the first row's (null after a cursor: the page before it says); {@code read} is what the page cost.
      */
     private Map<String, Object> collection(Fields query) {
         String tenant = text(query, "tenant", "");
         String only = text(query, "partition", "");
+        String indexKey = text(query, "index", "");
         int limit = number(query, "limit", 1_000, 1, MAX_PAGE);
-        if (tenant.isEmpty() == only.isEmpty()) {
-            throw new BadRequest("give tenant or partition, one of the two");
+        if ((tenant.isEmpty() ? 0 : 1) + (only.isEmpty() ? 0 : 1) + (indexKey.isEmpty() ? 0 : 1) != 1) {
+            throw new BadRequest("give one of tenant or partition or index");
         }
         if (query.getValue("offset") != null) {
             // An offset would read every item before it on each page: a million-item tenant pages by cursor.
-            throw new BadRequest("offset paging is not offered: pass after=<the previous page's next>");
+            throw new BadRequest(
+                    "offset paging is not offered: pass after=<the previous page's next>, or at=<position>");
         }
-        java.util.function.Predicate<String> belongs =
-                only.isEmpty() ? p -> ItemRows.place(p).tenant().equals(tenant) : only::equals;
+        List<String> starts = java.util.stream.Stream.of("after", "find", "at", "end")
+                .filter(name -> query.getValue(name) != null)
+                .toList();
+        if (starts.size() > 1) {
+            throw new BadRequest("give at most one of after, find, at and end");
+        }
+        CollectionPages.Source source =
+                indexKey.isEmpty() ? CollectionPages.Source.TABLE : CollectionPages.Source.INDEX;
+        java.util.function.Predicate<String> belongs;
         java.util.Set<String> partitions = new java.util.TreeSet<>();
-        if (!only.isEmpty()) {
+        if (!indexKey.isEmpty()) {
+            try {
+                partitions.addAll(KeyCodec.indexKeyPartitions(
+                        indexKey, configuration.get().plan().index().shards()));
+            } catch (IllegalArgumentException e) {
+                throw new BadRequest("index is an index key, as the partition list names them: STATUS#ACTIVE, WSREG");
+            }
+            belongs = partitions::contains;
+        } else if (!only.isEmpty()) {
             partitions.add(only);
+            belongs = only::equals;
         } else {
+            belongs = p -> ItemRows.place(p).tenant().equals(tenant);
             if (isWorkspaceId(tenant)) {
                 partitions.addAll(configuration
                         .get()
@@ -566,30 +605,116 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             }
             mirror.stats().partitions().keySet().stream().filter(belongs).forEach(partitions::add);
         }
-        String view = only.isEmpty() ? "tenant=" + tenant : "partition=" + only;
-        String after = query.getValue("after");
-        CollectionPages.Position from =
-                after == null ? CollectionPages.Position.FIRST : cursors.open(after, view, belongs);
-        CollectionPages.Page page = pages.read(new ArrayList<>(partitions), from, limit);
+        List<String> list = new ArrayList<>(partitions);
+        long total = indexKey.isEmpty()
+                ? list.stream().mapToLong(p -> countsOf(p).items()).sum()
+                : mirror.stats().indexPartitions().entrySet().stream()
+                        .filter(e -> partitions.contains(e.getKey()))
+                        .mapToLong(Map.Entry::getValue)
+                        .sum();
+        String view =
+                !indexKey.isEmpty() ? "index=" + indexKey : only.isEmpty() ? "tenant=" + tenant : "partition=" + only;
+        CollectionPages.Cost cost = new CollectionPages.Cost();
+        Map<String, Object> out = new LinkedHashMap<>();
+        CollectionPages.Page page;
+        Long position = null;
+        String start = starts.isEmpty() ? "" : starts.get(0);
+        switch (start) {
+            case "after" ->
+                page = pages.read(
+                        source,
+                        list,
+                        cursors.open(query.getValue("after"), view, source.segments(), belongs),
+                        limit,
+                        cost);
+            case "find" -> {
+                String sort = KeyCodec.seekSortKey(query.getValue("find"))
+                        .orElseThrow(() -> new BadRequest(
+                                "find takes a project id or a sort key (META, PROJ#…, IDEM#…), or the start of one"));
+                page = pages.read(source, list, CollectionPages.Position.at(source.segmentOf(sort), sort), limit, cost);
+                position = page.items().isEmpty()
+                        ? total
+                        : positions.rank(
+                                source, list, source.sortOf(page.items().get(0)), total, cost);
+                out.put("sought", sort);
+                out.put(
+                        "found",
+                        !page.items().isEmpty()
+                                && source.sortOf(page.items().get(0)).startsWith(sort));
+            }
+            case "at" -> {
+                long at = longNumber(query, "at", 0, Long.MAX_VALUE);
+                CollectionPositions.Start from = positions.start(source, list, Math.min(at, total), total, cost);
+                // The skip is read and dropped: at most about one span of the marks (the whole way for an index).
+                int skip = (int) Math.min(from.skip(), Integer.MAX_VALUE - MAX_PAGE);
+                page = pages.read(
+                        source, list, CollectionPages.Position.at(from.segment(), from.since()), skip + limit, cost);
+                List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> items = page.items()
+                        .subList(
+                                Math.min(skip, page.items().size()),
+                                page.items().size());
+                page = new CollectionPages.Page(items, page.next());
+                position = from.position() + skip;
+            }
+            case "end" -> {
+                String end = query.getValue("end");
+                if (end.equals("newest")) {
+                    page = pages.last(source, list, limit, cost);
+                    position = page.items().isEmpty()
+                            ? 0
+                            : positions.rank(
+                                    source, list, source.sortOf(page.items().get(0)), total, cost);
+                } else if (end.equals("oldest")) {
+                    page = pages.read(source, list, CollectionPages.Position.FIRST, limit, cost);
+                    position = 0L;
+                } else {
+                    throw new BadRequest("end is newest or oldest");
+                }
+            }
+            default -> {
+                page = pages.read(source, list, CollectionPages.Position.FIRST, limit, cost);
+                position = 0L;
+            }
+        }
         List<Map<String, Object>> rows = new ArrayList<>();
         page.items().forEach(item -> {
-            mirror.remember(item);
-            rows.add(ItemRows.row(item));
+            Map<String, Object> row;
+            if (source.index() == null) {
+                mirror.remember(item);
+                row = ItemRows.row(item);
+            } else {
+                // An index entry carries the projected attributes only: not one to remember as the item.
+                row = ItemRows.row(item);
+                String indexPartition = source.partitionOf(item);
+                row.put("indexPartition", indexPartition);
+                row.put("indexSort", source.sortOf(item));
+                row.put(
+                        "indexShard",
+                        KeyCodec.decodeIndexPartition(indexPartition).shard());
+            }
+            rows.add(row);
         });
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("partitions", new ArrayList<>(partitions));
-        out.put(
-                "total",
-                partitions.stream()
-                        .mapToLong(p -> {
-                            PartitionStats.Counts counts =
-                                    mirror.stats().partitions().get(p);
-                            return counts == null ? 0 : counts.items();
-                        })
-                        .sum());
+        out.put("partitions", list);
+        out.put("total", total);
+        out.put("position", position);
         out.put("rows", rows);
         out.put("next", page.next().map(p -> cursors.seal(p, view)).orElse(null));
+        out.put("read", cost.toMap());
         return out;
+    }
+
+    /** The key an index partition spreads ({@code STATUS#ACTIVE}), or the partition itself when not the codec's. */
+    private static String indexKeyOf(String partition) {
+        try {
+            return KeyCodec.decodeIndexPartition(partition).key();
+        } catch (IllegalArgumentException e) {
+            return partition;
+        }
+    }
+
+    private PartitionStats.Counts countsOf(String partition) {
+        PartitionStats.Counts counts = mirror.stats().partitions().get(partition);
+        return counts == null ? PartitionStats.Counts.NONE : counts;
     }
 
     private static boolean isWorkspaceId(String tenant) {
@@ -626,6 +751,18 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             // falls through to the refusal
         }
         throw new BadRequest(name + " must be a whole number from " + min + " to " + max);
+    }
+
+    private static long longNumber(Fields query, String name, long min, long max) {
+        try {
+            long n = Long.parseLong(query.getValue(name));
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the refusal
+        }
+        throw new BadRequest(name + " must be a whole number from " + min);
     }
 
     private static Map<String, Object> body(Request request) throws IOException {

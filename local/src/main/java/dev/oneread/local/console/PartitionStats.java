@@ -16,9 +16,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <pre>{@code stats.apply(partition, oldItem, newItem); stats.partitions().get(partition).items();}</pre>
  */
 final class PartitionStats {
-    /** One partition's counts; {@code index} is GSI1 partition key to the entries this partition puts there. */
-    record Counts(long items, long bytes, Map<String, Long> index) {
-        static final Counts NONE = new Counts(0, 0, Map.of());
+    /**
+     * One partition's counts; {@code index} is GSI1 partition key to the entries this partition puts there;
+     * {@code marks} where its items stand in sort-key order (null when not known: the count read them out of order).
+     */
+    record Counts(long items, long bytes, Map<String, Long> index, SortMarks marks) {
+        static final Counts NONE = new Counts(0, 0, Map.of(), SortMarks.EMPTY);
 
         Counts {
             index = Map.copyOf(index);
@@ -32,7 +35,9 @@ final class PartitionStats {
                 entries.merge(indexPartition, (long) sign, Long::sum);
                 entries.values().removeIf(n -> n == 0);
             }
-            return new Counts(items + sign, bytes + sign * ItemSize.bytes(item), entries);
+            AttributeValue sort = item.get(KeyCodec.SORT_KEY);
+            SortMarks moved = marks == null || sort == null || sort.s() == null ? null : marks.plus(sort.s(), sign);
+            return new Counts(items + sign, bytes + sign * ItemSize.bytes(item), entries, moved);
         }
 
         boolean isEmpty() {

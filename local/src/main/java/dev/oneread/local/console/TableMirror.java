@@ -411,9 +411,11 @@ final class TableMirror implements AutoCloseable {
         private long items;
         private long bytes;
         private final Map<String, Long> index = new TreeMap<>();
+        private final SortMarks.Builder marks = new SortMarks.Builder();
 
         void add(Map<String, AttributeValue> item) {
             items++;
+            marks.add(item.get(KeyCodec.SORT_KEY).s());
             bytes += ItemSize.bytes(item);
             AttributeValue pk = item.get(KeyCodec.INDEX_PARTITION_KEY);
             if (pk != null && pk.s() != null) {
@@ -422,7 +424,7 @@ final class TableMirror implements AutoCloseable {
         }
 
         PartitionStats.Counts counts() {
-            return new PartitionStats.Counts(items, bytes, index);
+            return new PartitionStats.Counts(items, bytes, index, marks.build());
         }
     }
 

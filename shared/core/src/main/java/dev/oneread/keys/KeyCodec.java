@@ -160,6 +160,50 @@ public final class KeyCodec {
                 partition.substring(0, separator), Integer.parseInt(partition.substring(separator + 1)));
     }
 
+    /**
+     * Every index partition of one key the index spreads, {@code STATUS#ACTIVE} or {@code WSREG}, over
+     * {@code shards} shards: what a reader of the whole key queries.
+     */
+    public static java.util.List<String> indexKeyPartitions(String key, int shards) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        boolean registry = key != null && key.equals(REGISTRY_PREFIX.substring(0, REGISTRY_PREFIX.length() - 1));
+        boolean status = key != null && key.startsWith(STATUS_PREFIX);
+        if (!registry && !status) {
+            throw new InvalidKeyException("not an index key");
+        }
+        for (int shard = 1; shard <= shards; shard++) {
+            out.add(
+                    registry
+                            ? registryIndexPartition(shard)
+                            : statusIndexPartition(key.substring(STATUS_PREFIX.length()), shard));
+        }
+        return out;
+    }
+
+    /**
+     * The sort key a person's typed text seeks: a sort key as typed ({@code META}, {@code PROJ#01J...},
+     * {@code IDEM#...}, a registry's {@code WS#acme}, or the start of one), or a project id or the start of one
+     * (any case), as its project sort key. Empty for any other text (a name, say).
+     */
+    public static java.util.Optional<String> seekSortKey(String typed) {
+        String text = typed == null ? "" : typed.trim();
+        if (text.isEmpty() || text.length() > 100) {
+            return java.util.Optional.empty();
+        }
+        for (String prefix : java.util.List.of(PROJECT_PREFIX, IDEMPOTENCY_PREFIX, WORKSPACE_PREFIX)) {
+            if (text.startsWith(prefix)) {
+                return java.util.Optional.of(text);
+            }
+        }
+        if (META.startsWith(text)) {
+            return java.util.Optional.of(text);
+        }
+        String id = text.toUpperCase(java.util.Locale.ROOT);
+        return id.matches("^[0-9A-HJKMNP-TV-Z]{1,26}$")
+                ? java.util.Optional.of(PROJECT_PREFIX + id)
+                : java.util.Optional.empty();
+    }
+
     /** A decoded index partition: the key it spreads, and its shard (1-based). */
     public record IndexPartitionRef(String key, int shard) {}
 

@@ -1,5 +1,6 @@
 package dev.oneread.tests.support;
 
+import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.Ulid;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.model.CreationToken;
@@ -34,6 +35,11 @@ public final class BulkLoad {
                     .item());
         }
         return items;
+    }
+
+    /** Writes {@code count} projects of {@code tenant} where {@code plan} puts them (its shards, if it has any). */
+    public static void putProjects(DynamoDbClient client, String table, ShardPlan plan, WorkspaceId tenant, int count) {
+        putAll(client, table, projects(OperationContext.of(table, plan), tenant, count, Instant.now()));
     }
 
     public static void putAll(DynamoDbClient client, String table, List<Map<String, AttributeValue>> items) {
