@@ -630,7 +630,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "find" -> {
                 String sort = KeyCodec.seekSortKey(query.getValue("find"))
                         .orElseThrow(() -> new BadRequest(
-                                "find takes a project id or a sort key (META, PROJ#…, IDEM#…), or the start of one"));
+                                "find takes a project id, or an item's sort key, or the start of either"));
                 page = pages.read(source, list, CollectionPages.Position.at(source.segmentOf(sort), sort), limit, cost);
                 position = page.items().isEmpty()
                         ? total
