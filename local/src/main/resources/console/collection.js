@@ -1,4 +1,4 @@
-// The Data tab's collection view: the open item collection, and the side panel of its selected item.
+// The Data tab's collection view: the open item collection, and which of its items is selected (panel.js shows it).
 //
 // The open collection is a model in the page: its rows in the server's order, loaded a page at a time, then kept
 // current by the rows the `changed` events carry (inserted where they sort, replaced, removed), never fetched
@@ -6,8 +6,8 @@
 
 import { call } from './api.js';
 import { $, el, formatBytes, plural, visible } from './dom.js';
-import { keys } from './keys.js';
-import { renderDiff, state } from './log.js';
+import { state } from './log.js';
+import { closePanel, panelOpen, showItem, startPanel } from './panel.js';
 import { coalesce, everyLiveInterval, nextFrame } from './schedule.js';
 
 /** Rows a collection page shows: the console's endpoint allows up to 2,000. */
@@ -84,7 +84,7 @@ export function openCollection(view) {
   });
   collection.generation += 1;
   collection.pending.clear();
-  $('#item-panel').hidden = true;
+  closePanel();
   delete $('#collection-title').dataset.view; // set again once the first page is in
   scrollCollection(0);
   syncCollection();
@@ -206,7 +206,7 @@ const flushChanges = coalesce(() => {
   }
   if (anchor) scrollCollection(viewport.top + (position(anchor) - top) * ROW);
   showCollection();
-  if (selectedChanged && !$('#item-panel').hidden) showItem();
+  if (selectedChanged && panelOpen()) showSelected();
 }, everyLiveInterval);
 
 function count() {
@@ -279,20 +279,6 @@ function shortTime(iso) {
   return iso.slice(0, 10) === new Date().toISOString().slice(0, 10) ? iso.slice(11, 19) : iso.slice(0, 10);
 }
 
-/** An item's attributes without the type wrappers. */
-function plain(attributes) {
-  const value = (v) => {
-    const [type, x] = Object.entries(v)[0];
-    if (type === 'M') return plain(x);
-    if (type === 'L') return x.map(value);
-    if (type === 'N') return String(Number(x)) === x ? Number(x) : x; // a number JSON cannot hold stays text
-    if (type === 'NS') return x.map((n) => (String(Number(n)) === n ? Number(n) : n));
-    if (type === 'NULL') return null;
-    return x;
-  };
-  return Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, value(v)]));
-}
-
 export function highlight() {
   const touched = new Set((state.selected?.touched ?? []).map((t) => `${t.partition}\u0000${t.sort ?? ''}`));
   const partitionsOnly = new Set((state.selected?.touched ?? []).filter((t) => !t.sort).map((t) => t.partition));
@@ -302,7 +288,7 @@ export function highlight() {
   }
 }
 
-// ---- The selected item: a side panel with the item as DynamoDB JSON and as JSON, and its writes from the log
+// ---- The selected item, which the side panel shows (panel.js)
 
 function selectRow(key, open) {
   const c = collection;
@@ -315,7 +301,7 @@ function selectRow(key, open) {
     else if (top + 2 * ROW > viewport.top + viewport.height) scrollCollection(top + 2 * ROW - viewport.height);
   }
   renderWindow();
-  if (open || !$('#item-panel').hidden) showItem();
+  if (open || panelOpen()) showSelected();
 }
 
 function moveSelection(step) {
@@ -336,30 +322,9 @@ function findRow(text) {
   if (row) selectRow(rowKey(row), false);
 }
 
-/** JSON with one attribute a line, each value on its line whole: an item reads at a glance, and parses back. */
-function attributePerLine(item) {
-  const lines = Object.entries(item).map(([name, value]) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)}`);
-  return `{\n${lines.join(',\n')}\n}`;
-}
-
-function showItem() {
-  const row = collection.byKey.get(collection.selected);
-  const panel = $('#item-panel');
-  panel.hidden = false;
+function showSelected() {
   const [partition, sort] = (collection.selected ?? '\u0000').split('\u0000');
-  $('#item-title').textContent = visible(`${partition} / ${sort}`);
-  // A row carries its key apart from its attributes: the item shows it under the table's key attribute names.
-  const dynamo = row ? { [keys.partition]: { S: row.partition }, [keys.sort]: { S: row.sort }, ...row.attributes } : null;
-  const json = row ? { [keys.partition]: row.partition, [keys.sort]: row.sort, ...plain(row.attributes) } : null;
-  $('#item-dynamodb').textContent = row ? visible(attributePerLine(dynamo)) : '(deleted)';
-  $('#item-plain').textContent = row ? visible(attributePerLine(json)) : '(deleted)';
-  const history = state.requests.flatMap((entry) => {
-    const writes = (entry.writes ?? []).filter((w) => w.partition === partition && w.sort === sort);
-    return writes.length ? [el('li', { class: 'history-entry', 'data-id': String(entry.id) },
-      el('p', {}, `${entry.at ?? ''} ${entry.method} ${entry.path} → ${entry.status}`), ...writes.map(renderDiff))] : [];
-  });
-  $('#item-history').replaceChildren(...(history.length ? history
-    : [el('li', { class: 'muted' }, 'no write to this item in the request log')]));
+  showItem(partition, sort, collection.byKey.get(collection.selected));
 }
 
 /** A `changed` event without rows: only a write to what is on screen fetches it again. */
@@ -391,11 +356,11 @@ export function startCollection() {
     const steps = { ArrowDown: 1, ArrowUp: -1, PageDown: 20, PageUp: -20 };
     if (steps[e.key]) moveSelection(steps[e.key]);
     else if (e.key === 'Enter' && collection.selected) selectRow(collection.selected, true);
-    else if (e.key === 'Escape') $('#item-panel').hidden = true;
+    else if (e.key === 'Escape') closePanel();
     else return;
     e.preventDefault();
   });
-  $('#item-close').addEventListener('click', () => { $('#item-panel').hidden = true; scroller.focus(); });
+  startPanel();
   $('#collection-find').addEventListener('input', (e) => findRow(e.target.value));
   $('#collection-find').addEventListener('keydown', (e) => { if (e.key === 'Enter') findRow(e.target.value); });
 }
