@@ -1,7 +1,12 @@
 // The Data tab's side panel: the selected item of the open collection, as DynamoDB JSON and as JSON, and its writes
-// from the request log. The collection view says which item is selected and hands over its row; the panel never
-// reads the collection itself (it imports nothing of collection.js).
+// from the request log; and an editor of that item, where it is read. The collection view says which item is
+// selected and hands over its row; the panel never reads the collection itself (it imports nothing of collection.js).
+//
+// The editor writes through the console's checked endpoints (item/edit, item/duplicate, item/delete), the ones the
+// Table tools' item form uses: the same checks and refusals, an edit and a delete conditional on the version the
+// panel showed. Opening the panel costs no request: the row the collection holds is the item as last written.
 
+import { call } from './api.js';
 import { $, el, visible } from './dom.js';
 import { keys } from './keys.js';
 import { renderDiff, state } from './log.js';
@@ -26,19 +31,46 @@ function attributePerLine(item) {
   return `{\n${lines.join(',\n')}\n}`;
 }
 
+/**
+ * What the panel shows: the item's key and row (null once deleted); while the editor is open, the version it was
+ * opened at, and the item selected meanwhile, shown once the editor closes (an edit is never dropped by a click).
+ */
+const panel = { partition: null, sort: null, row: null, editing: null, waiting: null };
+
+const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+const versionOf = (row) => row?.attributes?.version?.N ?? null;
+/** A version for the server's form: none (left out) when the item has none, which the server then names. */
+const versionField = (version) => (version == null ? undefined : Number(version));
+
 export function panelOpen() {
   return !$('#item-panel').hidden;
 }
 
 export function closePanel() {
+  closeEditor();
+  panel.waiting = null;
   $('#item-panel').hidden = true;
 }
 
-/** Shows the item of this key in the panel: `row` as the collection holds it, or null once deleted. */
+/**
+ * Shows the item of this key in the panel: `row` as the collection holds it, or null once deleted. While the
+ * editor is open on another item, that one stays and this one waits; on the same item, the editor keeps what is
+ * typed and says when the item changed since.
+ */
 export function showItem(partition, sort, row) {
-  const panel = $('#item-panel');
-  panel.hidden = false;
+  if (panel.editing && (partition !== panel.partition || sort !== panel.sort)) {
+    panel.waiting = { partition, sort, row };
+    return;
+  }
+  if (!panelOpen() || partition !== panel.partition || sort !== panel.sort) showResult(null);
+  $('#item-panel').hidden = false;
+  Object.assign(panel, { partition, sort, row });
   $('#item-title').textContent = visible(`${partition} / ${sort}`);
+  const version = versionOf(row);
+  $('#panel-version').textContent = row ? (version ? `version ${version}` : 'no version') : 'deleted';
+  $('#panel-version').dataset.version = version ?? '';
+  for (const id of ['#panel-edit', '#panel-duplicate', '#panel-delete']) $(id).disabled = !row;
   // A row carries its key apart from its attributes: the item shows it under the table's key attribute names.
   const dynamo = row ? { [keys.partition]: { S: row.partition }, [keys.sort]: { S: row.sort }, ...row.attributes } : null;
   const json = row ? { [keys.partition]: row.partition, [keys.sort]: row.sort, ...plain(row.attributes) } : null;
@@ -51,9 +83,141 @@ export function showItem(partition, sort, row) {
   });
   $('#item-history').replaceChildren(...(history.length ? history
     : [el('li', { class: 'muted' }, 'no write to this item in the request log')]));
+  if (panel.editing) showStale();
 }
 
-/** The close button: the panel hides, and the focus goes back to the rows it was opened from. */
+// ---- The editor ---------------------------------------------------------------------------------------------
+
+/** The outcome of an action, with its HTTP status: a refusal reads as plainly as a success, the server's words. */
+function showResult(status, text = '') {
+  const result = $('#panel-result');
+  if (status == null) delete result.dataset.status;
+  else result.dataset.status = String(status);
+  result.className = status >= 400 ? 'error' : 'muted';
+  result.textContent = visible(text);
+}
+
+/** One of the console's item actions; the response, or null once its refusal is shown. */
+async function act(action, body, done) {
+  try {
+    const response = await call(`item/${action}`, json(body));
+    showResult(200, done(response));
+    return response;
+  } catch (e) {
+    showResult(e.status ?? 400, `${action} refused (${e.status ?? 'error'}): ${e.message}`);
+    return null;
+  }
+}
+
+/** The editor on the item shown: its attributes in DynamoDB JSON, the key left out, at the version shown. */
+function openEditor() {
+  if (!panel.row) return;
+  cancelDelete();
+  panel.editing = { version: versionOf(panel.row) };
+  $('#panel-attributes').value = JSON.stringify(panel.row.attributes, null, 2);
+  $('#panel-editor-version').textContent = panel.editing.version ?? '(none)';
+  $('#panel-view').hidden = true;
+  $('#panel-actions').hidden = true;
+  $('#panel-editor').hidden = false;
+  showStale();
+  showResult(null);
+  $('#panel-attributes').focus();
+}
+
+/** Closes the editor without writing; the item selected meanwhile, if any, is shown then. */
+function closeEditor() {
+  if (!panel.editing) return;
+  panel.editing = null;
+  $('#panel-editor').hidden = true;
+  $('#panel-view').hidden = false;
+  $('#panel-actions').hidden = false;
+  const waiting = panel.waiting;
+  panel.waiting = null;
+  if (waiting) showItem(waiting.partition, waiting.sort, waiting.row);
+}
+
+/** Says, while editing, that the item was written since the editor opened: the save will be refused. */
+function showStale() {
+  const note = $('#panel-stale');
+  const now = versionOf(panel.row);
+  const stale = panel.editing && (!panel.row || now !== panel.editing.version);
+  note.hidden = !stale;
+  if (stale) {
+    note.textContent = panel.row
+      ? `Written since you opened the editor: now at version ${now}. A save at version ${panel.editing.version} will be refused; cancel and edit again to start from it.`
+      : 'Deleted since you opened the editor: a save will be refused.';
+  }
+}
+
+async function save() {
+  let attributes;
+  try {
+    attributes = JSON.parse($('#panel-attributes').value);
+  } catch (e) {
+    showResult(400, `the attributes are not JSON: ${e.message}`);
+    return;
+  }
+  const { partition, sort } = panel;
+  const saved = await act('edit', { partition, sort, version: versionField(panel.editing?.version), attributes },
+    (r) => `saved ${r.partition} / ${r.sort} at version ${r.version}`);
+  if (saved && panel.editing && partition === panel.partition && sort === panel.sort) {
+    closeEditor();
+    $('#panel-edit').focus();
+  }
+}
+
+function duplicate() {
+  return act('duplicate', { partition: panel.partition, sort: panel.sort }, (r) => `duplicated as ${r.partition} / ${r.sort}`);
+}
+
+/** A delete asks once more, in the panel (not a dialog that blocks the page), its confirm button focused. */
+function askDelete() {
+  if (!panel.row) return;
+  $('#panel-confirm-text').textContent = visible(`Delete ${panel.partition} / ${panel.sort} at version ${versionOf(panel.row) ?? '(none)'}?`);
+  $('#panel-confirm').hidden = false;
+  $('#panel-delete-confirm').focus();
+}
+
+/** True when a delete was waiting for its confirmation, now dropped. */
+function cancelDelete() {
+  const asked = !$('#panel-confirm').hidden;
+  $('#panel-confirm').hidden = true;
+  return asked;
+}
+
+async function confirmDelete() {
+  cancelDelete();
+  const { partition, sort } = panel;
+  await act('delete', { partition, sort, version: versionField(versionOf(panel.row)) }, (r) => `deleted ${r.partition} / ${r.sort}`);
+  $('#item-close').focus();
+}
+
+/**
+ * Escape steps back one level from anywhere in the panel: a delete waiting for its confirmation is dropped, an open
+ * editor is closed without saving, else the panel closes and the focus goes back to the rows.
+ */
+function escape(e) {
+  if (e.key !== 'Escape') return;
+  if (cancelDelete()) $('#panel-delete').focus();
+  else if (panel.editing) {
+    closeEditor();
+    $('#panel-edit').focus();
+  } else {
+    closePanel();
+    $('#collection-scroll').focus();
+  }
+  e.preventDefault();
+  e.stopPropagation();
+}
+
 export function startPanel() {
   $('#item-close').addEventListener('click', () => { closePanel(); $('#collection-scroll').focus(); });
+  $('#panel-edit').addEventListener('click', openEditor);
+  $('#panel-duplicate').addEventListener('click', duplicate);
+  $('#panel-delete').addEventListener('click', askDelete);
+  $('#panel-delete-confirm').addEventListener('click', confirmDelete);
+  $('#panel-delete-cancel').addEventListener('click', () => { cancelDelete(); $('#panel-delete').focus(); });
+  $('#panel-editor').addEventListener('submit', (e) => { e.preventDefault(); save(); });
+  $('#panel-cancel').addEventListener('click', () => { closeEditor(); $('#panel-edit').focus(); });
+  $('#item-panel').addEventListener('keydown', escape);
 }

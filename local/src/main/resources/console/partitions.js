@@ -15,6 +15,7 @@ async function loadPartitions() {
   $('#table-name').textContent = visible(`table ${data.table}${counting}`);
   if (data.counting) setTimeout(refreshPartitionsSoon, 1000);
   const list = $('#partitions');
+  const refocus = keepFocus($('#partitions-pane'));
   // A refresh re-renders both lists; a shard list the user opened stays open, so a write elsewhere never folds it.
   const openTenants = openKeys(list, 'li.tenant', 'data-tenant');
   const openIndexKeys = openKeys($('#index-partitions'), 'li.index-key', 'data-key');
@@ -59,6 +60,19 @@ async function loadPartitions() {
         el('li', {}, el('button', { type: 'button', class: 'index-partition', 'data-partition': p.partition,
           title: 'open this index partition as a query' }, p.partition), el('span', { class: 'muted' }, ` ${p.items}`))))))));
   if (!(data.index ?? []).length) index.append(el('li', { class: 'muted empty' }, 'No index entries: projects appear here by status.'));
+  refocus();
+}
+
+/**
+ * The button focused in `pane`, by its data attribute, to focus again once the lists are rendered anew: a refresh
+ * (every 500 ms under writes) would otherwise take a keyboard user's place away with the node that held it.
+ */
+function keepFocus(pane) {
+  const focused = pane.contains(document.activeElement) ? document.activeElement : null;
+  const name = ['data-tenant', 'data-partition'].find((a) => focused?.hasAttribute(a));
+  if (!name) return () => {};
+  const selector = `button.${focused.classList[0]}[${name}="${CSS.escape(focused.getAttribute(name))}"]`;
+  return () => { if (!pane.contains(document.activeElement)) pane.querySelector(selector)?.focus(); };
 }
 
 /** The keys ({@code attribute}) of the {@code selector} items in {@code list} whose shard list is open. */
