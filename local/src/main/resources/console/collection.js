@@ -292,16 +292,31 @@ export function highlight() {
 
 function selectRow(key, open) {
   const c = collection;
+  const previous = c.selected;
   c.selected = key;
   const index = c.byKey.has(key) ? position(c.byKey.get(key)) : -1;
+  let scrolled = false;
   if (index >= 0) {
     // Into view: below the sticky header at the top, or as the last row at the bottom.
     const top = index * ROW;
+    scrolled = top < viewport.top || top + 2 * ROW > viewport.top + viewport.height;
     if (top < viewport.top) scrollCollection(top);
-    else if (top + 2 * ROW > viewport.top + viewport.height) scrollCollection(top + 2 * ROW - viewport.height);
+    else if (scrolled) scrollCollection(top + 2 * ROW - viewport.height);
   }
-  renderWindow();
+  // A row in view changes its mark and the previous one's; nothing else is drawn again, so that opening an item
+  // while a bulk load arrives costs the panel alone.
+  if (scrolled) renderWindow();
+  else [previous, key].forEach(markSelected);
   if (open || panelOpen()) showSelected();
+}
+
+/** The selection's mark on the row of this key, where its <tr> is made (renderWindow marks each one it shows). */
+function markSelected(key) {
+  const row = collection.byKey.get(key);
+  const tr = row && collection.rendered.get(row);
+  if (!tr) return;
+  tr.classList.toggle('selected', key === collection.selected);
+  tr.setAttribute('aria-selected', String(key === collection.selected));
 }
 
 function moveSelection(step) {

@@ -228,6 +228,7 @@ class ConsoleKeyboardSessionBrowserTest {
             }
             WebElement now = focused();
             if (wanted.test(now)) {
+                System.out.println("keyboard session: " + (i + 1) + (back ? " Shift+Tab" : " Tab") + " to " + what);
                 return;
             }
             String id = now.getAttribute("id");

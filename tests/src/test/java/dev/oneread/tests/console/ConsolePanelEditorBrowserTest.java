@@ -3,6 +3,7 @@ package dev.oneread.tests.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
+import dev.oneread.tests.support.Accessibility;
 import dev.oneread.tests.support.Api;
 import dev.oneread.tests.support.ConsoleItems;
 import dev.oneread.tests.support.ConsolePage;
@@ -85,6 +86,9 @@ class ConsolePanelEditorBrowserTest {
         assertThat(browser.switchTo().activeElement().getAttribute("id")).isEqualTo("panel-attributes");
         Map<String, Object> shown = Json.readObject(field("panel-attributes"));
         assertThat(shown).doesNotContainKeys("EntityRef", "Detail").containsEntry("version", Map.of("N", "1"));
+        // AND the editor passes axe-core as the rest of the page does: no serious or critical violation
+        Accessibility.Report report = Accessibility.check(browser);
+        assertThat(report.serious()).as("axe on the panel's editor").isEmpty();
         // WHEN its name is changed and saved
         editAttributes("a.name = {S: 'renamed in the panel'};");
         String result = act("panel-save");
