@@ -6,8 +6,8 @@
 // Table tools' item form uses: the same checks and refusals, an edit and a delete conditional on the version the
 // panel showed. Opening the panel costs no request: the row the collection holds is the item as last written.
 
-import { call } from './api.js';
 import { $, el, visible } from './dom.js';
+import { itemAction, parseAttributes } from './items.js';
 import { keys } from './keys.js';
 import { renderDiff, state } from './log.js';
 
@@ -36,8 +36,6 @@ function attributePerLine(item) {
  * opened at, and the item selected meanwhile, shown once the editor closes (an edit is never dropped by a click).
  */
 const panel = { partition: null, sort: null, row: null, editing: null, waiting: null };
-
-const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 const versionOf = (row) => row?.attributes?.version?.N ?? null;
 /** A version for the server's form: none (left out) when the item has none, which the server then names. */
@@ -97,17 +95,8 @@ function showResult(status, text = '') {
   result.textContent = visible(text);
 }
 
-/** One of the console's item actions; the response, or null once its refusal is shown. */
-async function act(action, body, done) {
-  try {
-    const response = await call(`item/${action}`, json(body));
-    showResult(200, done(response));
-    return response;
-  } catch (e) {
-    showResult(e.status ?? 400, `${action} refused (${e.status ?? 'error'}): ${e.message}`);
-    return null;
-  }
-}
+/** One of the console's item actions, its outcome in the panel; the response, or null once its refusal is shown. */
+const act = (action, body, done) => itemAction(action, body, done, showResult);
 
 /** The editor on the item shown: its attributes in DynamoDB JSON, the key left out, at the version shown. */
 function openEditor() {
@@ -150,13 +139,8 @@ function showStale() {
 }
 
 async function save() {
-  let attributes;
-  try {
-    attributes = JSON.parse($('#panel-attributes').value);
-  } catch (e) {
-    showResult(400, `the attributes are not JSON: ${e.message}`);
-    return;
-  }
+  const attributes = parseAttributes($('#panel-attributes').value, showResult);
+  if (attributes === undefined) return;
   const { partition, sort } = panel;
   const saved = await act('edit', { partition, sort, version: versionField(panel.editing?.version), attributes },
     (r) => `saved ${r.partition} / ${r.sort} at version ${r.version}`);
