@@ -110,7 +110,10 @@ function openEditor() {
   $('#panel-editor').hidden = false;
   showStale();
   showResult(null);
-  $('#panel-attributes').focus();
+  const text = $('#panel-attributes');
+  text.focus();
+  text.setSelectionRange(0, 0); // the item read from its top
+  text.scrollTop = 0;
 }
 
 /** Closes the editor without writing; the item selected meanwhile, if any, is shown then. */

@@ -11,6 +11,7 @@ import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
 import dev.oneread.tests.support.UsesBrowser;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -89,6 +91,10 @@ class ConsolePanelEditorBrowserTest {
         // AND the editor passes axe-core as the rest of the page does: no serious or critical violation
         Accessibility.Report report = Accessibility.check(browser);
         assertThat(report.serious()).as("axe on the panel's editor").isEmpty();
+        Files.createDirectories(ConsoleBrowserTest.SCREENSHOTS);
+        Files.write(
+                ConsoleBrowserTest.SCREENSHOTS.resolve("console-panel-editor.png"),
+                browser.getScreenshotAs(OutputType.BYTES));
         // WHEN its name is changed and saved
         editAttributes("a.name = {S: 'renamed in the panel'};");
         String result = act("panel-save");
