@@ -1,4 +1,4 @@
-// The Data tab's collection view: the open item collection, and the side panel of its selected item.
+// The Data tab's collection view: the open item collection, and which of its items is selected (panel.js shows it).
 //
 // The open collection may hold a million items, so the page holds a window of it: one run of rows in the server's
 // order, at a known position (`base`) in the whole, at most KEEP rows, loaded a FETCH at a time around what is on
@@ -11,8 +11,8 @@
 
 import { call } from './api.js';
 import { $, el, formatBytes, plural, visible } from './dom.js';
-import { keys } from './keys.js';
-import { renderDiff, state } from './log.js';
+import { state } from './log.js';
+import { closePanel, panelOpen, showItem, startPanel } from './panel.js';
 import { coalesce, everyLiveInterval, nextFrame } from './schedule.js';
 
 /** Rows a fetch asks for: a screen at 1920 px (about 50 rows) and the margins both ways, and some. */
@@ -120,7 +120,7 @@ export function openCollection(view) {
   });
   collection.generation += 1;
   collection.pending.clear();
-  $('#item-panel').hidden = true;
+  closePanel();
   delete $('#collection-title').dataset.view; // set again once the first page is in
   scrollCollection(0);
   syncCollection();
@@ -329,7 +329,7 @@ const flushChanges = coalesce(() => {
   }
   if (anchor && c.byKey.get(rowKey(anchor)) === anchor) scrollToPosition(c.base + position(anchor) + (topPosition() % 1));
   showCollection();
-  if (selectedChanged && !$('#item-panel').hidden) showItem();
+  if (selectedChanged && panelOpen()) showSelected();
 }, everyLiveInterval);
 
 /**
@@ -439,20 +439,6 @@ function shortTime(iso) {
   return iso.slice(0, 10) === new Date().toISOString().slice(0, 10) ? iso.slice(11, 19) : iso.slice(0, 10);
 }
 
-/** An item's attributes without the type wrappers. */
-function plain(attributes) {
-  const value = (v) => {
-    const [type, x] = Object.entries(v)[0];
-    if (type === 'M') return plain(x);
-    if (type === 'L') return x.map(value);
-    if (type === 'N') return String(Number(x)) === x ? Number(x) : x; // a number JSON cannot hold stays text
-    if (type === 'NS') return x.map((n) => (String(Number(n)) === n ? Number(n) : n));
-    if (type === 'NULL') return null;
-    return x;
-  };
-  return Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, value(v)]));
-}
-
 export function highlight() {
   const touched = new Set((state.selected?.touched ?? []).map((t) => `${t.partition}\u0000${t.sort ?? ''}`));
   const partitionsOnly = new Set((state.selected?.touched ?? []).filter((t) => !t.sort).map((t) => t.partition));
@@ -462,21 +448,36 @@ export function highlight() {
   }
 }
 
-// ---- The selected item: a side panel with the item as DynamoDB JSON and as JSON, and its writes from the log
+// ---- The selected item, which the side panel shows (panel.js)
 
 function selectRow(key, open) {
   const c = collection;
+  const previous = c.selected;
   c.selected = key;
   const index = c.byKey.has(key) ? c.base + position(c.byKey.get(key)) : -1;
+  let scrolled = false;
   if (index >= 0) {
     // Into view: below the sticky header at the top, or as the last row at the bottom.
     const at = topPosition();
     const rows = viewport.height / ROW;
+    scrolled = index < at || index + 2 > at + rows;
     if (index < at) scrollToPosition(index);
-    else if (index + 2 > at + rows) scrollToPosition(index + 2 - rows);
+    else if (scrolled) scrollToPosition(index + 2 - rows);
   }
-  renderWindow();
-  if (open || !$('#item-panel').hidden) showItem();
+  // A row in view changes its mark and the previous one's; nothing else is drawn again, so that opening an item
+  // while a bulk load arrives costs the panel alone.
+  if (scrolled) renderWindow();
+  else [previous, key].forEach(markSelected);
+  if (open || panelOpen()) showSelected();
+}
+
+/** The selection's mark on the row of this key, where its <tr> is made (renderWindow marks each one it shows). */
+function markSelected(key) {
+  const row = collection.byKey.get(key);
+  const tr = row && collection.rendered.get(row);
+  if (!tr) return;
+  tr.classList.toggle('selected', key === collection.selected);
+  tr.setAttribute('aria-selected', String(key === collection.selected));
 }
 
 function moveSelection(step) {
@@ -515,30 +516,9 @@ function goToEnd(end) {
   syncCollection();
 }
 
-/** JSON with one attribute a line, each value on its line whole: an item reads at a glance, and parses back. */
-function attributePerLine(item) {
-  const lines = Object.entries(item).map(([name, value]) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)}`);
-  return `{\n${lines.join(',\n')}\n}`;
-}
-
-function showItem() {
-  const row = collection.byKey.get(collection.selected);
-  const panel = $('#item-panel');
-  panel.hidden = false;
+function showSelected() {
   const [partition, sort] = (collection.selected ?? '\u0000').split('\u0000');
-  $('#item-title').textContent = visible(`${partition} / ${sort}`);
-  // A row carries its key apart from its attributes: the item shows it under the table's key attribute names.
-  const dynamo = row ? { [keys.partition]: { S: row.partition }, [keys.sort]: { S: row.sort }, ...row.attributes } : null;
-  const json = row ? { [keys.partition]: row.partition, [keys.sort]: row.sort, ...plain(row.attributes) } : null;
-  $('#item-dynamodb').textContent = row ? visible(attributePerLine(dynamo)) : '(deleted)';
-  $('#item-plain').textContent = row ? visible(attributePerLine(json)) : '(deleted)';
-  const history = state.requests.flatMap((entry) => {
-    const writes = (entry.writes ?? []).filter((w) => w.partition === partition && w.sort === sort);
-    return writes.length ? [el('li', { class: 'history-entry', 'data-id': String(entry.id) },
-      el('p', {}, `${entry.at ?? ''} ${entry.method} ${entry.path} → ${entry.status}`), ...writes.map(renderDiff))] : [];
-  });
-  $('#item-history').replaceChildren(...(history.length ? history
-    : [el('li', { class: 'muted' }, 'no write to this item in the request log')]));
+  showItem(partition, sort, collection.byKey.get(collection.selected));
 }
 
 /** A `changed` event without rows: only a write to what is on screen fetches it again. */
@@ -573,11 +553,11 @@ export function startCollection() {
     if (steps[e.key]) moveSelection(steps[e.key]);
     else if (ends[e.key]) goToEnd(ends[e.key]);
     else if (e.key === 'Enter' && collection.selected) selectRow(collection.selected, true);
-    else if (e.key === 'Escape') $('#item-panel').hidden = true;
+    else if (e.key === 'Escape') closePanel();
     else return;
     e.preventDefault();
   });
-  $('#item-close').addEventListener('click', () => { $('#item-panel').hidden = true; scroller.focus(); });
+  startPanel();
   $('#collection-find').addEventListener('input', (e) => findRow(e.target.value));
   $('#collection-find').addEventListener('keydown', (e) => { if (e.key === 'Enter') findRow(e.target.value); });
   $('#collection-oldest').addEventListener('click', () => goToEnd('oldest'));

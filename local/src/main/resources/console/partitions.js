@@ -16,6 +16,7 @@ async function loadPartitions() {
   $('#table-name').textContent = visible(`table ${data.table}${counting}`);
   if (data.counting) setTimeout(refreshPartitionsSoon, 1000);
   const list = $('#partitions');
+  const refocus = keepFocus($('#partitions-pane'));
   // A refresh re-renders both lists; a shard list the user opened stays open, so a write elsewhere never folds it.
   const openTenants = openKeys(list, 'li.tenant', 'data-tenant');
   const openIndexKeys = openKeys($('#index-partitions'), 'li.index-key', 'data-key');
@@ -65,6 +66,7 @@ async function loadPartitions() {
       ? `No index entries for a workspace id that contains "${filter}".`
       : 'No index entries: projects appear here by status.'));
   }
+  refocus();
   countsChanged(data, filter);
 }
 
@@ -73,6 +75,18 @@ function indexKeyButton(key) {
     title: 'open every shard of this key as one collection, by index sort key' }, el('strong', {}, key));
   button.addEventListener('click', () => openCollection({ index: key }));
   return button;
+}
+
+/**
+ * The button focused in `pane`, by its data attribute, to focus again once the lists are rendered anew: a refresh
+ * (every 500 ms under writes) would otherwise take a keyboard user's place away with the node that held it.
+ */
+function keepFocus(pane) {
+  const focused = pane.contains(document.activeElement) ? document.activeElement : null;
+  const name = ['data-tenant', 'data-partition', 'data-key'].find((a) => focused?.hasAttribute(a));
+  if (!name) return () => {};
+  const selector = `button.${focused.classList[0]}[${name}="${CSS.escape(focused.getAttribute(name))}"]`;
+  return () => { if (!pane.contains(document.activeElement)) pane.querySelector(selector)?.focus(); };
 }
 
 /** The keys ({@code attribute}) of the {@code selector} items in {@code list} whose shard list is open. */

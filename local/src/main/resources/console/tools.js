@@ -5,6 +5,7 @@
 
 import { call } from './api.js';
 import { $, el, visible } from './dom.js';
+import { itemAction as act, parseAttributes } from './items.js';
 import { keys } from './keys.js';
 
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -27,16 +28,7 @@ function itemResult(status, text) {
   result.textContent = visible(text);
 }
 
-async function itemAction(action, body, done) {
-  try {
-    const response = await call(`item/${action}`, json(body));
-    itemResult(200, done(response));
-    return response;
-  } catch (e) {
-    itemResult(e.status ?? 400, `${action} refused (${e.status ?? 'error'}): ${e.message}`);
-    return null;
-  }
-}
+const itemAction = (action, body, done) => act(action, body, done, itemResult);
 
 export async function loadItem(partition, sort) {
   $('#item-partition').value = partition;
@@ -55,13 +47,8 @@ export async function loadItem(partition, sort) {
 }
 
 async function saveItem() {
-  let attributes;
-  try {
-    attributes = JSON.parse($('#item-attributes').value);
-  } catch (e) {
-    itemResult(400, `the attributes are not JSON: ${e.message}`);
-    return;
-  }
+  const attributes = parseAttributes($('#item-attributes').value, itemResult);
+  if (attributes === undefined) return;
   const { partition, sort } = itemKey();
   const saved = await itemAction('edit', { partition, sort, version: Number($('#item-version').value), attributes },
     (r) => `saved ${r.partition} / ${r.sort} at version ${r.version}`);

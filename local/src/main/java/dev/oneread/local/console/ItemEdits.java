@@ -75,6 +75,8 @@ final class ItemEdits {
      */
     Map<String, Object> edit(Map<String, Object> form, CallTally tally) {
         PrimaryKey key = key(form);
+        // Before the version: a bookkeeping record has none to give, and its refusal should say what it is.
+        requireNotBookkeeping(key, "edits");
         long version = version(form);
         Map<String, AttributeValue> item = attributes(form);
         item.putAll(TableMirror.keyOf(key));
@@ -158,11 +160,12 @@ final class ItemEdits {
      */
     Map<String, Object> delete(Map<String, Object> form, CallTally tally) {
         PrimaryKey key = key(form);
-        long version = version(form);
+        // Before the version, as for an edit: a bookkeeping record has none to give.
         if (KeyCodec.decodeIdempotencySortKey(key.sort()).isPresent()
                 || KeyCodec.hotTenantReportPartition().equals(key.partition())) {
             throw new BadRequest(422, "the console deletes projects only; this is a bookkeeping item");
         }
+        long version = version(form);
         SortKey sort;
         try {
             KeyCodec.decodePartition(key.partition());
@@ -199,14 +202,19 @@ final class ItemEdits {
         return place.decoded() ? place.tenant() : null;
     }
 
-    private StoredItems.Decoded require(Map<String, AttributeValue> item, String action) {
-        Optional<String> bookkeeping = StoredItems.bookkeepingKind(TableMirror.keyOf(item));
+    /** A 422 naming the record when {@code key} is a bookkeeping record's. */
+    private static void requireNotBookkeeping(PrimaryKey key, String action) {
+        Optional<String> bookkeeping = StoredItems.bookkeepingKind(key);
         if (bookkeeping.isPresent()) {
             throw new BadRequest(
                     422,
                     "the console " + action + " workspaces and projects only; this is a bookkeeping" + " item ("
                             + bookkeeping.get() + "), which only the API's own requests write");
         }
+    }
+
+    private StoredItems.Decoded require(Map<String, AttributeValue> item, String action) {
+        requireNotBookkeeping(TableMirror.keyOf(item), action);
         WritableItems.Verdict verdict = writable.check(item, false);
         if (verdict.refusal() != null) {
             throw new BadRequest(422, "the API could not have written this item: " + verdict.refusal());

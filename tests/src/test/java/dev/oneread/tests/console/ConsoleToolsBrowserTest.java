@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.oneread.json.Json;
 import dev.oneread.tests.support.Api;
+import dev.oneread.tests.support.ConsoleItems;
 import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
@@ -26,7 +27,6 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
@@ -419,13 +419,7 @@ class ConsoleToolsBrowserTest {
 
     /** The item as the engine holds it now, read with the test's own client; empty when there is none. */
     private Map<String, AttributeValue> item(String partition, String sort) {
-        return engine.client
-                .getItem(GetItemRequest.builder()
-                        .tableName(table)
-                        .consistentRead(true)
-                        .key(Map.of("EntityRef", AttributeValue.fromS(partition), "Detail", AttributeValue.fromS(sort)))
-                        .build())
-                .item();
+        return ConsoleItems.item(engine, table, partition, sort);
     }
 
     private List<Map<String, AttributeValue>> partitionItems() {
@@ -522,23 +516,12 @@ class ConsoleToolsBrowserTest {
     }
 
     /** The newest log entry of a console action with this status, from the console's own log endpoint. */
-    @SuppressWarnings("unchecked")
     private Map<String, Object> logEntry(String action, int status) throws Exception {
-        List<Map<String, Object>> entries =
-                (List<Map<String, Object>>) Json.readObject(api.send("GET", LOG + "requests", null, List.of(), false)
-                                .body())
-                        .get("requests");
-        return entries.stream()
-                .filter(e -> (LOG + action).equals(e.get("path")))
-                .filter(e -> ((Number) e.get("status")).intValue() == status)
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no " + status + " entry for " + action + " in " + entries));
+        return ConsoleItems.logEntry(api, action, status);
     }
 
-    @SuppressWarnings("unchecked")
     private static List<String> operations(Map<String, Object> entry) {
-        return ((List<Map<String, Object>>) entry.get("calls"))
-                .stream().map(c -> (String) c.get("operation")).toList();
+        return ConsoleItems.operations(entry);
     }
 
     @SuppressWarnings("unchecked")

@@ -123,6 +123,19 @@ class ConsoleToolsInputTest {
                                 + "\",\"version\":1,\"attributes\":{\"a\":{\"S\":\"b\"}}}",
                         422,
                         "bookkeeping"),
+                // A bookkeeping record has no version to give: its refusal names it all the same (the side panel
+                // offers Edit and Delete on every row, an idempotency record's too).
+                post(
+                        "/_console/api/item/edit",
+                        "{\"partition\":\"WS#" + ws + "\",\"sort\":\"IDEM#" + "0".repeat(64)
+                                + "\",\"attributes\":{\"a\":{\"S\":\"b\"}}}",
+                        422,
+                        "bookkeeping item (idempotency record)"),
+                post(
+                        "/_console/api/item/delete",
+                        "{\"partition\":\"WS#" + ws + "\",\"sort\":\"IDEM#" + "0".repeat(64) + "\"}",
+                        422,
+                        "bookkeeping item"),
                 post(
                         "/_console/api/item/duplicate",
                         "{\"partition\":\"WS#" + ws + "\",\"sort\":\"META\"}",
