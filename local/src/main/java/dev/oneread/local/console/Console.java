@@ -111,7 +111,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         mirror.followFeed(changes::available);
         this.log = new RequestLog(mirror, plan, events, changes);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
-        this.reads = new TableReads(mirror);
+        this.reads = new TableReads(mirror, engine);
         this.queries = SavedQueries.in(dataDir);
         this.out = out;
     }
@@ -249,6 +249,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map.entry("item/duplicate", List.of("POST")),
             Map.entry("item/delete", List.of("POST")),
             Map.entry("read", List.of("POST")),
+            Map.entry("read/snippets", List.of("POST")),
             Map.entry("queries", List.of("GET", "POST", "DELETE")),
             Map.entry("rescan", List.of("POST")));
 
@@ -294,6 +295,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "item" -> item(text(query, "partition", ""), text(query, "sort", ""));
             case "item/edit", "item/duplicate", "item/delete" -> itemAction(request, endpoint, body(request));
             case "read" -> read(body(request));
+            // The snippets of a read without reading: the page asks again when the deployed-table box changes.
+            case "read/snippets" -> TableReads.snippets(reads.build(body(request)));
             case "queries" -> queries(method, query, request);
             case "rescan" -> {
                 // The feed's records up to now first: none of them arrives after the rescan to show its write again.
