@@ -4,14 +4,14 @@
 // rest of the page, everything shown is text (textContent), never markup.
 
 import { call } from './api.js';
-import { $, el, visible } from './dom.js';
+import { $, el, plural, visible } from './dom.js';
 import { keys } from './keys.js';
 
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const FILTER_OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'begins_with', 'contains', 'exists', 'not_exists'];
 
-/** Where the next page of the last read starts, and that read's form. */
-const read = { form: null, cursor: null };
+/** The last read's form, where its shown page started (null: the first) and where the next page starts. */
+const read = { form: null, from: null, cursor: null };
 
 // ---- Item: load, edit, duplicate, delete ------------------------------------------------------------------
 
@@ -125,6 +125,9 @@ function readForm() {
     })),
     projection: $('#read-projection').value.split(',').map((a) => a.trim()).filter((a) => a),
     limit: Number($('#read-limit').value) || 25,
+    // As typed (an empty or unreadable field is sent as ''): the server refuses a budget that is not a whole number
+    // from 1 to 100,000, and reads nothing.
+    budget: $('#read-budget').value === '' ? '' : Number($('#read-budget').value),
   };
   if (form.mode === 'query') {
     form.partition = $('#read-partition').value;
@@ -149,6 +152,7 @@ function fillForm(form) {
   $('#read-descending').checked = form.descending === true;
   $('#read-projection').value = (form.projection ?? []).join(', ');
   $('#read-limit').value = String(form.limit ?? 25);
+  $('#read-budget').value = String(form.budget ?? 5000);
   $('#read-filters').replaceChildren();
   (form.filters ?? []).forEach(addFilter);
   showReadFields();
@@ -163,9 +167,10 @@ function showReadFields() {
 async function runRead(form, cursor = null) {
   const error = $('#read-error');
   try {
-    const page = await call('read', json(cursor ? { ...form, cursor } : form));
+    const page = await call('read', json({ ...form, ...(cursor ? { cursor } : {}), deployed: $('#deployed').checked }));
     error.hidden = true;
     read.form = form;
+    read.from = cursor;
     read.cursor = page.cursor;
     $('#read-next').disabled = !page.cursor;
     showPage(page);
@@ -177,13 +182,19 @@ async function runRead(form, cursor = null) {
   loadQueries();
 }
 
+/** What the page cost and why it stopped, in words; and where Next resumes. */
 function showPage(page) {
   const summary = $('#read-summary');
   summary.dataset.count = String(page.count);
   summary.dataset.scannedCount = String(page.scannedCount);
+  summary.dataset.calls = String(page.calls);
   summary.dataset.consumed = page.consumed ?? '';
-  summary.textContent = `${page.operation}${page.index ? ` on ${page.index}` : ''} · Count ${page.count} · ScannedCount `
-    + `${page.scannedCount} · consumed ${page.consumed ?? '—'} CU${page.cursor ? ' · more pages' : ' · last page'}`;
+  summary.dataset.stopped = page.stopped;
+  const next = page.cursor ? `Next resumes after ${page.resumesAfter}` : 'no more pages';
+  summary.textContent = `${page.operation}${page.index ? ` on ${page.index}` : ''} · ${plural(page.count, 'match', 'matches')}`
+    + ` of ${page.limit} · ${plural(page.scannedCount, 'item')} read of a budget of ${page.budget}`
+    + ` · ${plural(page.calls, 'call')} · consumed ${page.consumed ?? '—'} RCU · stopped: ${page.stopped} · ${next}`;
+  showSnippets(page.snippets);
   const e = page.expressions;
   $('#read-expressions').hidden = false;
   $('#read-expressions').textContent = visible([
@@ -208,9 +219,28 @@ function showPage(page) {
   }
 }
 
+/** The page's read in code, for the engine or the deployed table. */
+function showSnippets(snippets) {
+  for (const language of ['java', 'cli', 'python', 'javascript']) {
+    $(`#read-${language}`).textContent = visible(snippets[language]);
+  }
+  $('#read-snippets').hidden = false;
+}
+
+/** The deployed-table box changed: the shown page's snippets again, without reading. */
+async function refreshSnippets() {
+  if (!read.form) return;
+  try {
+    const form = { ...read.form, ...(read.from ? { cursor: read.from } : {}), deployed: $('#deployed').checked };
+    showSnippets(await call('read/snippets', json(form)));
+  } catch (e) {
+    showQueryError(e);
+  }
+}
+
 /** Opens one partition of the index as a query, from the left pane's index list. */
 function openIndexPartition(partition) {
-  fillForm({ target: keys.index, mode: 'query', partition, filters: [], projection: [], limit: 25 });
+  fillForm({ target: keys.index, mode: 'query', partition, filters: [], projection: [], limit: 25, budget: Number($('#read-budget').value) || 5000 });
   runRead(readForm());
   $('#tools').scrollIntoView({ block: 'start' });
 }
@@ -283,6 +313,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('#read-form').addEventListener('submit', (e) => { e.preventDefault(); runRead(readForm()); });
   $('#read-next').addEventListener('click', () => { if (read.cursor) runRead(read.form, read.cursor); });
   $('#read-add-filter').addEventListener('click', () => addFilter());
+  $('#deployed').addEventListener('change', refreshSnippets);
   $('#read-mode').addEventListener('change', showReadFields);
   $('#query-save').addEventListener('click', saveQuery);
   // The index list is re-rendered on every change, so one listener on its container serves every partition.

@@ -349,19 +349,7 @@ public final class PageSnippets {
         l.add("");
         l.add("import boto3");
         l.add("");
-        if (engine.isPresent()) {
-            l.add("# the local engine, which takes any region and credentials");
-            l.add("dynamodb = boto3.client(");
-            l.add("    \"dynamodb\",");
-            l.add("    endpoint_url=" + Json.write(engine.get().toString()) + ",");
-            l.add("    region_name=" + Json.write(LOCAL_REGION) + ",");
-            l.add("    aws_access_key_id=" + Json.write(LOCAL_KEY) + ",");
-            l.add("    aws_secret_access_key=" + Json.write(LOCAL_KEY) + ",");
-            l.add(")");
-        } else {
-            l.add("# the deployed table: region and credentials from your AWS configuration");
-            l.add("dynamodb = boto3.client(\"dynamodb\")");
-        }
+        l.addAll(pythonClient(engine));
         l.add("request = {");
         page.members().forEach(m -> l.add("    " + Json.write(m.getKey()) + ": " + python(m.getValue()) + ","));
         l.add("}");
@@ -399,6 +387,46 @@ public final class PageSnippets {
         return String.join("\n", l) + "\n";
     }
 
+    private static List<String> pythonClient(Optional<URI> engine) {
+        List<String> l = new ArrayList<>();
+        if (engine.isPresent()) {
+            l.add("# the local engine, which takes any region and credentials");
+            l.add("dynamodb = boto3.client(");
+            l.add("    \"dynamodb\",");
+            l.add("    endpoint_url=" + Json.write(engine.get().toString()) + ",");
+            l.add("    region_name=" + Json.write(LOCAL_REGION) + ",");
+            l.add("    aws_access_key_id=" + Json.write(LOCAL_KEY) + ",");
+            l.add("    aws_secret_access_key=" + Json.write(LOCAL_KEY) + ",");
+            l.add(")");
+        } else {
+            l.add("# the deployed table: region and credentials from your AWS configuration");
+            l.add("dynamodb = boto3.client(\"dynamodb\")");
+        }
+        return l;
+    }
+
+    /**
+     * The expression builder's one Query, as boto3 sends it: the same request, Limit and all, and its items printed.
+     */
+    public static String pythonCall(QueryRequest request, Optional<URI> engine) {
+        Page page = Page.of(request, request.limit() == null ? 0 : request.limit(), 0, null);
+        List<String> l = new ArrayList<>();
+        l.add("import json");
+        l.add("");
+        l.add("import boto3");
+        l.add("");
+        l.addAll(pythonClient(engine));
+        l.add("response = dynamodb.query(");
+        page.members().forEach(m -> l.add("    " + m.getKey() + "=" + python(m.getValue()) + ","));
+        if (request.limit() != null) {
+            l.add("    Limit=" + request.limit() + ",");
+        }
+        l.add(")");
+        l.add("for item in response[\"Items\"]:");
+        l.add("    print(json.dumps(item, sort_keys=True))");
+        return String.join("\n", l) + "\n";
+    }
+
     /** A JSON value as a Python literal: JSON's strings and numbers are Python's too; true, false and null are not. */
     private static String python(Object value) {
         if (value instanceof Map<?, ?> map) {
@@ -426,18 +454,7 @@ public final class PageSnippets {
         l.add("// An ES module (save as page.mjs). Prints the items, one a line, then the figures on stderr.");
         l.add("import { DynamoDBClient, " + command + " } from '@aws-sdk/client-dynamodb';");
         l.add("");
-        if (engine.isPresent()) {
-            l.add("// the local engine, which takes any region and credentials");
-            l.add("const dynamodb = new DynamoDBClient({");
-            l.add("  endpoint: " + Json.write(engine.get().toString()) + ",");
-            l.add("  region: " + Json.write(LOCAL_REGION) + ",");
-            l.add("  credentials: { accessKeyId: " + Json.write(LOCAL_KEY) + ", secretAccessKey: "
-                    + Json.write(LOCAL_KEY) + " },");
-            l.add("});");
-        } else {
-            l.add("// the deployed table: region and credentials from your AWS configuration");
-            l.add("const dynamodb = new DynamoDBClient({});");
-        }
+        l.addAll(javascriptClient(engine));
         l.add("const request = {");
         page.members().forEach(m -> l.add("  " + m.getKey() + ": " + Json.write(m.getValue()) + ","));
         l.add("};");
@@ -466,6 +483,42 @@ public final class PageSnippets {
         l.add("for (const item of items) console.log(JSON.stringify(item));");
         l.add("console.error(`${items.length} items, ${calls} calls, ${read} items read, ${consumed} capacity units,"
                 + " stopped: ${stopped}`);");
+        l.add("dynamodb.destroy();");
+        return String.join("\n", l) + "\n";
+    }
+
+    private static List<String> javascriptClient(Optional<URI> engine) {
+        List<String> l = new ArrayList<>();
+        if (engine.isPresent()) {
+            l.add("// the local engine, which takes any region and credentials");
+            l.add("const dynamodb = new DynamoDBClient({");
+            l.add("  endpoint: " + Json.write(engine.get().toString()) + ",");
+            l.add("  region: " + Json.write(LOCAL_REGION) + ",");
+            l.add("  credentials: { accessKeyId: " + Json.write(LOCAL_KEY) + ", secretAccessKey: "
+                    + Json.write(LOCAL_KEY) + " },");
+            l.add("});");
+        } else {
+            l.add("// the deployed table: region and credentials from your AWS configuration");
+            l.add("const dynamodb = new DynamoDBClient({});");
+        }
+        return l;
+    }
+
+    /** The expression builder's one Query, as the SDK v3 sends it (an ES module): Limit and all, its items printed. */
+    public static String javascriptCall(QueryRequest request, Optional<URI> engine) {
+        Page page = Page.of(request, request.limit() == null ? 0 : request.limit(), 0, null);
+        List<String> l = new ArrayList<>();
+        l.add("// An ES module (save as query.mjs).");
+        l.add("import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';");
+        l.add("");
+        l.addAll(javascriptClient(engine));
+        l.add("const response = await dynamodb.send(new QueryCommand({");
+        page.members().forEach(m -> l.add("  " + m.getKey() + ": " + Json.write(m.getValue()) + ","));
+        if (request.limit() != null) {
+            l.add("  Limit: " + request.limit() + ",");
+        }
+        l.add("}));");
+        l.add("for (const item of response.Items) console.log(JSON.stringify(item));");
         l.add("dynamodb.destroy();");
         return String.join("\n", l) + "\n";
     }
