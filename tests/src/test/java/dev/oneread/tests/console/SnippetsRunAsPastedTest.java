@@ -44,7 +44,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * Java through the {@code java} source launcher with the SDK on the classpath; the aws CLI and jq as Debian installs
  * them ({@code /usr/bin/aws}, awscli 2.9, not a pyenv {@code aws} earlier in PATH); boto3 with Debian's
  * {@code /usr/bin/python3} (python3-boto3 1.26); JavaScript with node and the SDK v3 pinned in tests/snippets
- * ({@code npm ci --prefix tests/snippets}, as .ci/run does).
+ * ({@code npm ci --prefix tests/snippets}, as .ci/run does). The expression builder's boto3, JavaScript and CLI
+ * snippets too; its Java snippet is statements to paste into a method (ExprCommandTest compiles it), not a program.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @StartsProcesses
@@ -175,6 +176,51 @@ class SnippetsRunAsPastedTest {
                     .isEqualByComparingTo(new BigDecimal((String) page.get("consumed")));
             assertThat(figures.group(5)).isEqualTo(page.get("stopped"));
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void builderSnippets_inPythonJavaScriptAndTheCli_shouldReturnTheItemsOfItsQuery() throws Exception {
+        // GIVEN the expression builder's key condition on the partition, 10 items, descending
+        HttpResponse<String> built = ConsoleHttp.send(
+                api,
+                "POST",
+                "/_console/api/expr",
+                "application/json",
+                "{\"pattern\":\"custom\",\"partition\":\"" + partition + "\",\"descending\":true,\"limit\":10}");
+        assertThat(built.statusCode()).as(built.body()).isEqualTo(200);
+        Map<String, Object> snippets = Json.readObject(built.body());
+        List<String> expected = new ArrayList<>();
+        for (int i = ITEMS - 1; i >= ITEMS - 10; i--) {
+            expected.add(String.format("ITEM#%04d", i));
+        }
+        // WHEN each runs as pasted
+        Path dir = Files.createTempDirectory("builder-snippets");
+        Files.createDirectories(NODE_PROJECT.resolve("target"));
+        CompletableFuture<Ran> python =
+                run(dir, "query.py", (String) snippets.get("python"), dir, List.of("/usr/bin/python3"));
+        CompletableFuture<Ran> javascript = run(
+                NODE_PROJECT.resolve("target"),
+                "query-" + UUID.randomUUID() + ".mjs",
+                (String) snippets.get("javascript"),
+                NODE_PROJECT,
+                List.of("node"));
+        CompletableFuture<Ran> cli = run(dir, "query.sh", (String) snippets.get("cli"), dir, List.of("/usr/bin/bash"));
+        // THEN each gives the query's items: the partition's last 10, newest first
+        for (CompletableFuture<Ran> ran : List.of(python, javascript)) {
+            assertThat(ran.get().lines().stream()
+                            .map(l -> (String)
+                                    ((Map<String, Object>) Json.readObject(l).get("Detail")).get("S"))
+                            .toList())
+                    .as(ran.get().err())
+                    .containsExactlyElementsOf(expected);
+        }
+        List<Map<String, Object>> cliItems =
+                (List<Map<String, Object>>) Json.readObject(cli.get().out()).get("Items");
+        assertThat(cliItems.stream()
+                        .map(i -> (String) ((Map<String, Object>) i.get("Detail")).get("S"))
+                        .toList())
+                .containsExactlyElementsOf(expected);
     }
 
     @Test
