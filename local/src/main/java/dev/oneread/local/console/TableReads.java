@@ -270,6 +270,7 @@ final class TableReads {
             ConsumedCapacity consumed,
             Map<String, AttributeValue> last) {}
 
+    /** One call of the read, with this Limit, from this start; an absent LastEvaluatedKey is the SDK's empty map. */
     private Call call(Read read, int limit, Map<String, AttributeValue> start) {
         if (read.query() != null) {
             QueryResponse r = mirror.client()
@@ -277,22 +278,14 @@ final class TableReads {
                             .limit(limit)
                             .exclusiveStartKey(start)
                             .build());
-            return new Call(
-                    r.items(),
-                    r.scannedCount(),
-                    r.consumedCapacity(),
-                    r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : Map.of());
+            return new Call(r.items(), r.scannedCount(), r.consumedCapacity(), r.lastEvaluatedKey());
         }
         ScanResponse r = mirror.client()
                 .scan(read.scan().toBuilder()
                         .limit(limit)
                         .exclusiveStartKey(start)
                         .build());
-        return new Call(
-                r.items(),
-                r.scannedCount(),
-                r.consumedCapacity(),
-                r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : Map.of());
+        return new Call(r.items(), r.scannedCount(), r.consumedCapacity(), r.lastEvaluatedKey());
     }
 
     private Map<String, Object> page(Read read) {

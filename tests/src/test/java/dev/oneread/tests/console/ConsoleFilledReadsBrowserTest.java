@@ -6,9 +6,7 @@ import dev.oneread.tests.support.ConsolePage;
 import dev.oneread.tests.support.TestEngine;
 import dev.oneread.tests.support.UsesBrowser;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,10 +17,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * A filtered read in the table tools fills its page, as a person sees it: the matches, the items read against the
@@ -45,22 +39,7 @@ class ConsoleFilledReadsBrowserTest {
     void start() throws Exception {
         page = ConsolePage.start(engine, table);
         // GIVEN 200 items in one partition, one in ten with status "hit"
-        List<WriteRequest> batch = new ArrayList<>();
-        for (int i = 0; i < ITEMS; i++) {
-            Map<String, AttributeValue> item = new HashMap<>();
-            item.put("EntityRef", AttributeValue.fromS(partition));
-            item.put("Detail", AttributeValue.fromS(String.format("ITEM#%04d", i)));
-            item.put("status", AttributeValue.fromS(i % 10 == 0 ? "hit" : "miss"));
-            batch.add(WriteRequest.builder()
-                    .putRequest(PutRequest.builder().item(item).build())
-                    .build());
-            if (batch.size() == 25) {
-                engine.client.batchWriteItem(BatchWriteItemRequest.builder()
-                        .requestItems(Map.of(table, batch))
-                        .build());
-                batch = new ArrayList<>();
-            }
-        }
+        SeededPartition.write(engine, table, partition, null, ITEMS, i -> i % 10 == 0);
         page.open();
         browser = page.browser();
         wait = page.waiter();

@@ -12,7 +12,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +21,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The console's Scan and Query fill a page: over HTTP against the real engine, a read calls until its limit of
@@ -56,26 +52,7 @@ class ConsoleFilledReadsTest {
         api = LocalApi.start(engine, table, Map.of());
         // GIVEN 300 small items in one partition (and in one partition of the index), 57 of them with status "hit" (an
         // attribute the index projects)
-        List<WriteRequest> batch = new ArrayList<>();
-        for (int i = 0; i < ITEMS; i++) {
-            String sort = String.format("ITEM#%04d", i);
-            Map<String, AttributeValue> item = new HashMap<>();
-            item.put("EntityRef", AttributeValue.fromS(partition));
-            item.put("Detail", AttributeValue.fromS(sort));
-            item.put("GSI1PK", AttributeValue.fromS(indexPartition));
-            item.put("GSI1SK", AttributeValue.fromS(sort));
-            item.put("status", AttributeValue.fromS(hit(i) ? "hit" : "miss"));
-            item.put("name", AttributeValue.fromS("item " + i));
-            batch.add(WriteRequest.builder()
-                    .putRequest(PutRequest.builder().item(item).build())
-                    .build());
-            if (batch.size() == 25 || i == ITEMS - 1) {
-                engine.client.batchWriteItem(BatchWriteItemRequest.builder()
-                        .requestItems(Map.of(table, batch))
-                        .build());
-                batch = new ArrayList<>();
-            }
-        }
+        SeededPartition.write(engine, table, partition, indexPartition, ITEMS, ConsoleFilledReadsTest::hit);
         // AND the index caught up with them (the engine updates an index after the write, as DynamoDB does)
         Eventually.await(() -> engineQuery(true).size() == 57, Eventually.FAILSAFE);
     }

@@ -16,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,10 +32,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Each snippet the table tools show for a Scan or Query runs as pasted against the local engine, and prints the page
@@ -67,27 +63,7 @@ class SnippetsRunAsPastedTest {
     void start() throws Exception {
         api = LocalApi.start(engine, table, Map.of());
         // GIVEN 200 items in one partition (and in one of the index), a tenth of them "hit", and a run of them
-        List<WriteRequest> batch = new ArrayList<>();
-        for (int i = 0; i < ITEMS; i++) {
-            String sort = String.format("ITEM#%04d", i);
-            Map<String, AttributeValue> item = new HashMap<>();
-            item.put("EntityRef", AttributeValue.fromS(partition));
-            item.put("Detail", AttributeValue.fromS(sort));
-            item.put("GSI1PK", AttributeValue.fromS(indexPartition));
-            item.put("GSI1SK", AttributeValue.fromS(sort));
-            item.put("status", AttributeValue.fromS(i % 10 == 0 || (i >= 50 && i < 70) ? "hit" : "miss"));
-            item.put("name", AttributeValue.fromS("item \"" + i + "\" it's"));
-            item.put("version", AttributeValue.fromN(String.valueOf(i)));
-            batch.add(WriteRequest.builder()
-                    .putRequest(PutRequest.builder().item(item).build())
-                    .build());
-            if (batch.size() == 25) {
-                engine.client.batchWriteItem(BatchWriteItemRequest.builder()
-                        .requestItems(Map.of(table, batch))
-                        .build());
-                batch = new ArrayList<>();
-            }
-        }
+        SeededPartition.write(engine, table, partition, indexPartition, ITEMS, i -> i % 10 == 0 || (i >= 50 && i < 70));
         // AND the index caught up (the engine updates it after the write, as DynamoDB does)
         Eventually.await(
                 () -> engine.client
