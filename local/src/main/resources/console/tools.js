@@ -204,7 +204,12 @@ function showPage(page) {
     e.names ? `ExpressionAttributeNames ${JSON.stringify(e.names)}` : null,
     e.values ? `ExpressionAttributeValues ${JSON.stringify(e.values)}` : null,
   ].filter((l) => l).join('\n'));
-  $('#read-items tbody').replaceChildren(...page.items.map((item) => {
+  showItems('#read-items', page.items);
+}
+
+/** Items as rows of a result table; a row with a key loads into the item editor. */
+function showItems(table, items) {
+  $(`${table} tbody`).replaceChildren(...items.map((item) => {
     const { [keys.partition]: partition, [keys.sort]: sort, ...rest } = item;
     const row = el('tr', { 'data-partition': partition?.S ?? '', 'data-sort': sort?.S ?? '' },
       el('td', {}, partition?.S ?? ''), el('td', {}, sort?.S ?? ''), el('td', { class: 'attributes' }, JSON.stringify(rest)));
@@ -214,27 +219,59 @@ function showPage(page) {
     }
     return row;
   }));
-  if (!page.items.length) {
-    $('#read-items tbody').append(el('tr', {}, el('td', { colSpan: 3, class: 'muted' }, 'no items: change the key or the filters')));
+  if (!items.length) {
+    $(`${table} tbody`).append(el('tr', {}, el('td', { colSpan: 3, class: 'muted' }, 'no items: change the key or the filters')));
   }
 }
 
 /** The page's read in code, for the engine or the deployed table. */
-function showSnippets(snippets) {
+function showSnippets(snippets, prefix = 'read') {
   for (const language of ['java', 'cli', 'python', 'javascript']) {
-    $(`#read-${language}`).textContent = visible(snippets[language]);
+    $(`#${prefix}-${language}`).textContent = visible(snippets[language]);
   }
-  $('#read-snippets').hidden = false;
+  $(`#${prefix}-snippets`).hidden = false;
 }
 
 /** The deployed-table box changed: the shown page's snippets again, without reading. */
 async function refreshSnippets() {
-  if (!read.form) return;
+  const deployed = $('#deployed').checked;
   try {
-    const form = { ...read.form, ...(read.from ? { cursor: read.from } : {}), deployed: $('#deployed').checked };
-    showSnippets(await call('read/snippets', json(form)));
+    if (read.form) {
+      const form = { ...read.form, ...(read.from ? { cursor: read.from } : {}), deployed };
+      showSnippets(await call('read/snippets', json(form)));
+    }
+    if (statement.form) {
+      const form = { ...statement.form, ...(statement.from ? { nextToken: statement.from } : {}), deployed };
+      showSnippets(await call('statement/snippets', json(form)), 'statement');
+    }
   } catch (e) {
     showQueryError(e);
+  }
+}
+
+// ---- PartiQL ----------------------------------------------------------------------------------------------
+
+/** The last statement's form, where its shown page started (null: the first) and its NextToken. */
+const statement = { form: null, from: null, next: null };
+
+async function runStatement(form, token = null) {
+  const error = $('#statement-error');
+  try {
+    const page = await call('statement', json({ ...form, ...(token ? { nextToken: token } : {}), deployed: $('#deployed').checked }));
+    error.hidden = true;
+    Object.assign(statement, { form, from: token, next: page.nextToken });
+    $('#statement-next').disabled = !page.nextToken;
+    const summary = $('#statement-summary');
+    summary.dataset.count = String(page.count);
+    summary.dataset.consumed = page.consumed ?? '';
+    summary.textContent = `ExecuteStatement · ${plural(page.count, 'item')} · consumed ${page.consumed ?? '—'} RCU`
+      + ` · ${page.nextToken ? 'Next resumes at its NextToken' : 'no more pages'}`;
+    showItems('#statement-items', page.items);
+    showSnippets(page.snippets, 'statement');
+  } catch (e) {
+    error.hidden = false;
+    error.dataset.status = String(e.status ?? 400);
+    error.textContent = visible(`${e.status ?? 'error'}: ${e.message}`);
   }
 }
 
@@ -314,6 +351,11 @@ document.addEventListener('DOMContentLoaded', () => {
   $('#read-next').addEventListener('click', () => { if (read.cursor) runRead(read.form, read.cursor); });
   $('#read-add-filter').addEventListener('click', () => addFilter());
   $('#deployed').addEventListener('change', refreshSnippets);
+  $('#statement-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    runStatement({ statement: $('#statement-text').value, limit: Number($('#statement-limit').value) || 25 });
+  });
+  $('#statement-next').addEventListener('click', () => { if (statement.next) runStatement(statement.form, statement.next); });
   $('#read-mode').addEventListener('change', showReadFields);
   $('#query-save').addEventListener('click', saveQuery);
   // The index list is re-rendered on every change, so one listener on its container serves every partition.

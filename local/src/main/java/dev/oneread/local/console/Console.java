@@ -87,6 +87,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private final ConsoleEvents events;
     private final ExpressionBuilder builder;
     private final TableReads reads;
+    private final StatementReads statements;
     private final SavedQueries queries;
     private final HeatPoller heat;
     private final EngineChanges changes;
@@ -112,6 +113,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         this.log = new RequestLog(mirror, plan, events, changes);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
         this.reads = new TableReads(mirror, engine);
+        this.statements = new StatementReads(mirror, engine);
         this.queries = SavedQueries.in(dataDir);
         this.out = out;
     }
@@ -250,6 +252,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map.entry("item/delete", List.of("POST")),
             Map.entry("read", List.of("POST")),
             Map.entry("read/snippets", List.of("POST")),
+            Map.entry("statement", List.of("POST")),
+            Map.entry("statement/snippets", List.of("POST")),
             Map.entry("queries", List.of("GET", "POST", "DELETE")),
             Map.entry("rescan", List.of("POST")));
 
@@ -297,6 +301,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "read" -> read(body(request));
             // The snippets of a read without reading: the page asks again when the deployed-table box changes.
             case "read/snippets" -> TableReads.snippets(reads.build(body(request)));
+            case "statement" -> statements.run(statements.build(body(request)));
+            case "statement/snippets" -> StatementReads.snippets(statements.build(body(request)));
             case "queries" -> queries(method, query, request);
             case "rescan" -> {
                 // The feed's records up to now first: none of them arrives after the rescan to show its write again.

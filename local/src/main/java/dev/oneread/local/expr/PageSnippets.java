@@ -135,18 +135,11 @@ public final class PageSnippets {
     public static String java(Page page, Optional<URI> engine) {
         String op = page.operation();
         List<String> l = new ArrayList<>();
-        if (engine.isPresent()) {
-            l.add("import java.net.URI;");
-        }
         l.add("import java.util.ArrayList;");
         l.add("import java.util.List;");
         l.add("import java.util.Map;");
         l.add("import java.util.TreeMap;");
-        if (engine.isPresent()) {
-            l.add("import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;");
-            l.add("import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;");
-            l.add("import software.amazon.awssdk.regions.Region;");
-        }
+        l.addAll(javaClientImports(engine));
         l.add("import software.amazon.awssdk.services.dynamodb.DynamoDbClient;");
         l.add("import software.amazon.awssdk.services.dynamodb.model.AttributeValue;");
         l.add("import software.amazon.awssdk.services.dynamodb.model." + op + "Request;");
@@ -156,19 +149,7 @@ public final class PageSnippets {
         l.add("/** " + comment(page) + " */");
         l.add("public class " + op + "Page {");
         l.add("    public static void main(String[] args) {");
-        if (engine.isPresent()) {
-            l.add("        // the local engine, which takes any region and credentials");
-            l.add("        DynamoDbClient dynamoDb = DynamoDbClient.builder()");
-            l.add("                .endpointOverride(URI.create("
-                    + RequestPrinter.javaString(engine.get().toString()) + "))");
-            l.add("                .region(Region.of(" + RequestPrinter.javaString(LOCAL_REGION) + "))");
-            l.add("                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("
-                    + RequestPrinter.javaString(LOCAL_KEY) + ", " + RequestPrinter.javaString(LOCAL_KEY) + ")))");
-            l.add("                .build();");
-        } else {
-            l.add("        // the deployed table: region and credentials from your AWS configuration");
-            l.add("        DynamoDbClient dynamoDb = DynamoDbClient.create();");
-        }
+        l.addAll(javaClient(engine));
         l.add("        " + op + "Request request = " + op + "Request.builder()");
         l.add("                .tableName(" + RequestPrinter.javaString(page.table()) + ")");
         if (page.index() != null) {
@@ -242,6 +223,37 @@ public final class PageSnippets {
         l.add("    }");
         l.add("}");
         return String.join("\n", l) + "\n";
+    }
+
+    /** The imports {@link #javaClient} needs beyond the client's own. */
+    static List<String> javaClientImports(Optional<URI> engine) {
+        List<String> l = new ArrayList<>();
+        if (engine.isPresent()) {
+            l.add("import java.net.URI;");
+            l.add("import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;");
+            l.add("import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;");
+            l.add("import software.amazon.awssdk.regions.Region;");
+        }
+        return l;
+    }
+
+    /** Statements of a {@code main} that declare {@code DynamoDbClient dynamoDb}: of the engine, or the default one. */
+    static List<String> javaClient(Optional<URI> engine) {
+        List<String> l = new ArrayList<>();
+        if (engine.isPresent()) {
+            l.add("        // the local engine, which takes any region and credentials");
+            l.add("        DynamoDbClient dynamoDb = DynamoDbClient.builder()");
+            l.add("                .endpointOverride(URI.create("
+                    + RequestPrinter.javaString(engine.get().toString()) + "))");
+            l.add("                .region(Region.of(" + RequestPrinter.javaString(LOCAL_REGION) + "))");
+            l.add("                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("
+                    + RequestPrinter.javaString(LOCAL_KEY) + ", " + RequestPrinter.javaString(LOCAL_KEY) + ")))");
+            l.add("                .build();");
+        } else {
+            l.add("        // the deployed table: region and credentials from your AWS configuration");
+            l.add("        DynamoDbClient dynamoDb = DynamoDbClient.create();");
+        }
+        return l;
     }
 
     private static <V> String javaEntries(Map<String, V> map, java.util.function.Function<V, String> render) {
@@ -387,7 +399,7 @@ public final class PageSnippets {
         return String.join("\n", l) + "\n";
     }
 
-    private static List<String> pythonClient(Optional<URI> engine) {
+    static List<String> pythonClient(Optional<URI> engine) {
         List<String> l = new ArrayList<>();
         if (engine.isPresent()) {
             l.add("# the local engine, which takes any region and credentials");
@@ -428,7 +440,7 @@ public final class PageSnippets {
     }
 
     /** A JSON value as a Python literal: JSON's strings and numbers are Python's too; true, false and null are not. */
-    private static String python(Object value) {
+    static String python(Object value) {
         if (value instanceof Map<?, ?> map) {
             List<String> entries = new ArrayList<>();
             map.forEach((k, v) -> entries.add(Json.write(k) + ": " + python(v)));
@@ -487,7 +499,7 @@ public final class PageSnippets {
         return String.join("\n", l) + "\n";
     }
 
-    private static List<String> javascriptClient(Optional<URI> engine) {
+    static List<String> javascriptClient(Optional<URI> engine) {
         List<String> l = new ArrayList<>();
         if (engine.isPresent()) {
             l.add("// the local engine, which takes any region and credentials");

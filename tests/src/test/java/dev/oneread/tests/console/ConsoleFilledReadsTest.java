@@ -8,6 +8,7 @@ import dev.oneread.tests.support.ConsoleHttp;
 import dev.oneread.tests.support.Eventually;
 import dev.oneread.tests.support.LocalApi;
 import dev.oneread.tests.support.TestEngine;
+import java.math.BigDecimal;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * The console's Scan and Query fill a page: over HTTP against the real engine, a read calls until its limit of
  * matches is full, its budget of items read is spent, or the partition or table ends, and says which, with the calls
  * made, the items read and the capacity consumed; Next resumes exactly where it stopped, on the table and the index.
+ * And the PartiQL form's SELECT, paged with its NextToken.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsoleFilledReadsTest {
@@ -200,6 +202,36 @@ class ConsoleFilledReadsTest {
         }
     }
 
+    @Test
+    void partiqlSelect_shouldPageWithItsNextToken_everyItemOnce_andFilterAsDynamoDbDoes() throws Exception {
+        // GIVEN a SELECT of the partition, 120 items a page
+        String select = "SELECT * FROM \\\"" + table + "\\\" WHERE \\\"EntityRef\\\" = '" + partition + "'";
+        // WHEN paged with its NextToken
+        List<String> paged = new ArrayList<>();
+        String token = null;
+        int pages = 0;
+        do {
+            Map<String, Object> page = statement("{\"statement\":\"" + select + "\",\"limit\":120"
+                    + (token == null ? "" : ",\"nextToken\":\"" + token + "\"") + "}");
+            paged.addAll(sorts(page));
+            assertThat(new BigDecimal((String) page.get("consumed"))).isPositive();
+            assertThat(page).containsKey("snippets");
+            token = (String) page.get("nextToken");
+            pages++;
+        } while (token != null);
+        // THEN every item once, in the partition's order, over three pages
+        List<String> all = new ArrayList<>();
+        for (int i = 0; i < ITEMS; i++) {
+            all.add(SeededPartition.sort(i));
+        }
+        assertThat(paged).containsExactlyElementsOf(all);
+        assertThat(pages).isEqualTo(3);
+        // AND a WHERE on another attribute filters as a Query's filter does: the 57 matches
+        Map<String, Object> hits =
+                statement("{\"statement\":\"" + select + " AND \\\"status\\\" = 'hit'\",\"limit\":1000}");
+        assertThat(sorts(hits)).containsExactlyElementsOf(engineQuery(false));
+    }
+
     // ---- helpers ------------------------------------------------------------------------------------------------
 
     private String query(String extra) {
@@ -209,6 +241,13 @@ class ConsoleFilledReadsTest {
 
     private Map<String, Object> read(String body) throws Exception {
         HttpResponse<String> response = ConsoleHttp.send(api, "POST", READ, "application/json", body);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return Json.readObject(response.body());
+    }
+
+    private Map<String, Object> statement(String body) throws Exception {
+        HttpResponse<String> response =
+                ConsoleHttp.send(api, "POST", "/_console/api/statement", "application/json", body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return Json.readObject(response.body());
     }

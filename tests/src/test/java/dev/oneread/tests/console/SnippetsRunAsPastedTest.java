@@ -42,6 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * {@code /usr/bin/python3} (python3-boto3 1.26); JavaScript with node and the SDK v3 pinned in tests/snippets
  * ({@code npm ci --prefix tests/snippets}, as .ci/run does). The expression builder's boto3, JavaScript and CLI
  * snippets too; its Java snippet is statements to paste into a method (ExprCommandTest compiles it), not a program.
+ * And the PartiQL form's four, for a page after the first (with its NextToken).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @StartsProcesses
@@ -200,6 +201,49 @@ class SnippetsRunAsPastedTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void partiqlSnippets_shouldPrintTheConsolesSecondPage() throws Exception {
+        // GIVEN a SELECT of the partition's hits run in the console, and its second page
+        String form = "{\"statement\":\"SELECT * FROM \\\"" + table + "\\\" WHERE \\\"EntityRef\\\" = '" + partition
+                + "' AND \\\"status\\\" = 'hit'\",\"limit\":60";
+        Map<String, Object> first = post("/_console/api/statement", form + "}");
+        assertThat(first.get("nextToken")).isNotNull();
+        Map<String, Object> page =
+                post("/_console/api/statement", form + ",\"nextToken\":\"" + first.get("nextToken") + "\"}");
+        Map<String, String> snippets = (Map<String, String>) page.get("snippets");
+        List<Map<String, Object>> items = (List<Map<String, Object>>) page.get("items");
+        assertThat(items).isNotEmpty();
+        // WHEN each runs as pasted
+        Path dir = Files.createTempDirectory("statement-snippets");
+        Files.createDirectories(NODE_PROJECT.resolve("target"));
+        CompletableFuture<Ran> java = run(dir, "StatementPage.java", snippets.get("java"), dir, javaCommand());
+        CompletableFuture<Ran> cli = run(dir, "statement.sh", snippets.get("cli"), dir, List.of("/usr/bin/bash"));
+        CompletableFuture<Ran> python =
+                run(dir, "statement.py", snippets.get("python"), dir, List.of("/usr/bin/python3"));
+        CompletableFuture<Ran> javascript = run(
+                NODE_PROJECT.resolve("target"),
+                "statement-" + UUID.randomUUID() + ".mjs",
+                snippets.get("javascript"),
+                NODE_PROJECT,
+                List.of("node"));
+        // THEN each printed the console's page, and where the next page starts
+        assertThat(java.get().lines())
+                .as(java.get().err())
+                .containsExactlyElementsOf(items.stream()
+                        .map(i -> new TreeMap<>(DynamoJson.toItem(i)).toString())
+                        .toList());
+        for (CompletableFuture<Ran> ran : List.of(cli, python, javascript)) {
+            assertThat(ran.get().lines().stream().map(Json::readObject).toList())
+                    .as(ran.get().err())
+                    .containsExactlyElementsOf(items);
+        }
+        String next = page.get("nextToken") == null ? "end" : (String) page.get("nextToken");
+        for (CompletableFuture<Ran> ran : List.of(java, cli, python, javascript)) {
+            assertThat(ran.get().err()).contains("next: " + next + ",");
+        }
+    }
+
+    @Test
     void snippetsForTheDeployedTable_shouldNameNoEndpointNorCredentials() throws Exception {
         // GIVEN a read's snippets asked for the deployed table (no read is made for them)
         HttpResponse<String> response = ConsoleHttp.send(
@@ -221,7 +265,11 @@ class SnippetsRunAsPastedTest {
     // ---- helpers ------------------------------------------------------------------------------------------------
 
     private Map<String, Object> read(String body) throws Exception {
-        HttpResponse<String> response = ConsoleHttp.send(api, "POST", "/_console/api/read", "application/json", body);
+        return post("/_console/api/read", body);
+    }
+
+    private Map<String, Object> post(String path, String body) throws Exception {
+        HttpResponse<String> response = ConsoleHttp.send(api, "POST", path, "application/json", body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return Json.readObject(response.body());
     }
