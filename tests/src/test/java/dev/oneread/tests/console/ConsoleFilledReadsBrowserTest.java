@@ -7,6 +7,7 @@ import dev.oneread.tests.support.TestEngine;
 import dev.oneread.tests.support.UsesBrowser;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,11 +18,13 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A filtered read in the table tools fills its page, as a person sees it: the matches, the items read against the
  * budget they typed, the calls, the capacity and why it stopped; Next resumes where the read stopped, to the end,
- * each match once; the snippets follow the deployed-table box; a budget out of bounds is refused before a read.
+ * each match once; the snippets follow the deployed-table box; a budget out of bounds is refused before a read. And a
+ * PartiQL SELECT, paged to the end with its NextToken; a PartiQL write refused.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @UsesBrowser
@@ -127,7 +130,64 @@ class ConsoleFilledReadsBrowserTest {
         assertThat(summary.getAttribute("data-stopped")).isEqualTo("budget spent");
     }
 
+    @Test
+    void partiqlSelect_shouldShowItsPage_andNextShouldResumeToTheEnd() {
+        // GIVEN a SELECT of the partition's hits, 8 items a page (the WHERE on status filters after the Limit)
+        WebElement text = browser.findElement(By.id("statement-text"));
+        text.clear();
+        text.sendKeys(
+                "SELECT * FROM \"" + table + "\" WHERE \"EntityRef\" = '" + partition + "' AND \"status\" = 'hit'");
+        type("statement-limit", "80");
+        // WHEN run, then Next until there is none
+        List<String> seen = new ArrayList<>();
+        runStatement("statement-run");
+        assertThat(browser.findElement(By.id("statement-python")).getText()).contains("execute_statement");
+        seen.addAll(statementSorts());
+        while (browser.findElement(By.id("statement-next")).isEnabled()) {
+            runStatement("statement-next");
+            seen.addAll(statementSorts());
+        }
+        // THEN every hit once, in the partition's order, and the last page says so
+        List<String> all = new ArrayList<>();
+        for (int i = 0; i < ITEMS; i += 10) {
+            all.add(SeededPartition.sort(i));
+        }
+        assertThat(seen).containsExactlyElementsOf(all);
+        assertThat(browser.findElement(By.id("statement-summary")).getText()).contains("no more pages");
+        // WHEN a write is asked
+        text.clear();
+        text.sendKeys(
+                "DELETE FROM \"" + table + "\" WHERE \"EntityRef\" = '" + partition + "' AND \"Detail\" = 'ITEM#0000'");
+        browser.findElement(By.id("statement-run")).click();
+        // THEN a 400 that says why, and the item is still there
+        WebElement error = wait.until(d -> {
+            WebElement e = d.findElement(By.id("statement-error"));
+            return e.isDisplayed() ? e : null;
+        });
+        assertThat(error.getText()).contains("400", "only a SELECT runs here");
+        assertThat(engine.client
+                        .getItem(b -> b.tableName(table)
+                                .key(Map.of(
+                                        "EntityRef", AttributeValue.fromS(partition),
+                                        "Detail", AttributeValue.fromS("ITEM#0000"))))
+                        .hasItem())
+                .isTrue();
+    }
+
     // ---- helpers ------------------------------------------------------------------------------------------------
+
+    private void runStatement(String button) {
+        browser.executeScript("document.getElementById('statement-summary').textContent = '';");
+        browser.findElement(By.id(button)).click();
+        wait.until(d -> !d.findElement(By.id("statement-summary")).getText().isEmpty());
+    }
+
+    private List<String> statementSorts() {
+        return browser.findElements(By.cssSelector("#statement-items tbody tr[data-sort]")).stream()
+                .map(tr -> tr.getAttribute("data-sort"))
+                .filter(s -> !s.isEmpty())
+                .toList();
+    }
 
     private void form(String limit, String budget, String status) {
         browser.executeScript("document.getElementById('read-filters').replaceChildren();"
