@@ -1,5 +1,5 @@
 // The Data tab's expression builder: an access pattern or a key condition, built by the server's expression
-// builder into the expression, the Java SDK v2 request and the aws CLI command, and run on the local table. Its
+// builder into the expression, the Java SDK v2 request, the aws CLI command, boto3 and the JavaScript SDK v3, and run on the local table. Its
 // access patterns are the server's list of operations (GET /_console/api/patterns): the page writes none itself.
 
 import { call } from './api.js';
@@ -50,6 +50,8 @@ async function build(run) {
     $('#expr-expression').textContent = visible(data.expression);
     $('#expr-java').textContent = visible(data.java);
     $('#expr-cli').textContent = visible(data.cli);
+    $('#expr-python').textContent = visible(data.python);
+    $('#expr-javascript').textContent = visible(data.javascript);
     const result = $('#run-result');
     result.replaceChildren();
     if (run) {

@@ -4,15 +4,15 @@
 // rest of the page, everything shown is text (textContent), never markup.
 
 import { call } from './api.js';
-import { $, el, visible } from './dom.js';
+import { $, el, plural, visible } from './dom.js';
 import { itemAction as act, parseAttributes } from './items.js';
 import { keys } from './keys.js';
 
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const FILTER_OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'begins_with', 'contains', 'exists', 'not_exists'];
 
-/** Where the next page of the last read starts, and that read's form. */
-const read = { form: null, cursor: null };
+/** The last read's form, where its shown page started (null: the first) and where the next page starts. */
+const read = { form: null, from: null, cursor: null };
 
 // ---- Item: load, edit, duplicate, delete ------------------------------------------------------------------
 
@@ -112,6 +112,9 @@ function readForm() {
     })),
     projection: $('#read-projection').value.split(',').map((a) => a.trim()).filter((a) => a),
     limit: Number($('#read-limit').value) || 25,
+    // As typed (an empty or unreadable field is sent as ''): the server refuses a budget that is not a whole number
+    // from 1 to 100,000, and reads nothing.
+    budget: $('#read-budget').value === '' ? '' : Number($('#read-budget').value),
   };
   if (form.mode === 'query') {
     form.partition = $('#read-partition').value;
@@ -136,6 +139,7 @@ function fillForm(form) {
   $('#read-descending').checked = form.descending === true;
   $('#read-projection').value = (form.projection ?? []).join(', ');
   $('#read-limit').value = String(form.limit ?? 25);
+  $('#read-budget').value = String(form.budget ?? 5000);
   $('#read-filters').replaceChildren();
   (form.filters ?? []).forEach(addFilter);
   showReadFields();
@@ -150,9 +154,10 @@ function showReadFields() {
 async function runRead(form, cursor = null) {
   const error = $('#read-error');
   try {
-    const page = await call('read', json(cursor ? { ...form, cursor } : form));
+    const page = await call('read', json({ ...form, ...(cursor ? { cursor } : {}), deployed: $('#deployed').checked }));
     error.hidden = true;
     read.form = form;
+    read.from = cursor;
     read.cursor = page.cursor;
     $('#read-next').disabled = !page.cursor;
     showPage(page);
@@ -164,13 +169,19 @@ async function runRead(form, cursor = null) {
   loadQueries();
 }
 
+/** What the page cost and why it stopped, in words; and where Next resumes. */
 function showPage(page) {
   const summary = $('#read-summary');
   summary.dataset.count = String(page.count);
   summary.dataset.scannedCount = String(page.scannedCount);
+  summary.dataset.calls = String(page.calls);
   summary.dataset.consumed = page.consumed ?? '';
-  summary.textContent = `${page.operation}${page.index ? ` on ${page.index}` : ''} · Count ${page.count} · ScannedCount `
-    + `${page.scannedCount} · consumed ${page.consumed ?? '—'} CU${page.cursor ? ' · more pages' : ' · last page'}`;
+  summary.dataset.stopped = page.stopped;
+  const next = page.cursor ? `Next resumes after ${page.resumesAfter}` : 'no more pages';
+  summary.textContent = `${page.operation}${page.index ? ` on ${page.index}` : ''} · ${plural(page.count, 'match', 'matches')}`
+    + ` of ${page.limit} · ${plural(page.scannedCount, 'item')} read of a budget of ${page.budget}`
+    + ` · ${plural(page.calls, 'call')} · consumed ${page.consumed ?? '—'} RCU · stopped: ${page.stopped} · ${next}`;
+  showSnippets(page.snippets);
   const e = page.expressions;
   $('#read-expressions').hidden = false;
   $('#read-expressions').textContent = visible([
@@ -180,7 +191,12 @@ function showPage(page) {
     e.names ? `ExpressionAttributeNames ${JSON.stringify(e.names)}` : null,
     e.values ? `ExpressionAttributeValues ${JSON.stringify(e.values)}` : null,
   ].filter((l) => l).join('\n'));
-  $('#read-items tbody').replaceChildren(...page.items.map((item) => {
+  showItems('#read-items', page.items);
+}
+
+/** Items as rows of a result table; a row with a key loads into the item editor. */
+function showItems(table, items) {
+  $(`${table} tbody`).replaceChildren(...items.map((item) => {
     const { [keys.partition]: partition, [keys.sort]: sort, ...rest } = item;
     const row = el('tr', { 'data-partition': partition?.S ?? '', 'data-sort': sort?.S ?? '' },
       el('td', {}, partition?.S ?? ''), el('td', {}, sort?.S ?? ''), el('td', { class: 'attributes' }, JSON.stringify(rest)));
@@ -190,14 +206,65 @@ function showPage(page) {
     }
     return row;
   }));
-  if (!page.items.length) {
-    $('#read-items tbody').append(el('tr', {}, el('td', { colSpan: 3, class: 'muted' }, 'no items: change the key or the filters')));
+  if (!items.length) {
+    $(`${table} tbody`).append(el('tr', {}, el('td', { colSpan: 3, class: 'muted' }, 'no items: change the key or the filters')));
+  }
+}
+
+/** The page's read in code, for the engine or the deployed table. */
+function showSnippets(snippets, prefix = 'read') {
+  for (const language of ['java', 'cli', 'python', 'javascript']) {
+    $(`#${prefix}-${language}`).textContent = visible(snippets[language]);
+  }
+  $(`#${prefix}-snippets`).hidden = false;
+}
+
+/** The deployed-table box changed: the shown page's snippets again, without reading. */
+async function refreshSnippets() {
+  const deployed = $('#deployed').checked;
+  try {
+    if (read.form) {
+      const form = { ...read.form, ...(read.from ? { cursor: read.from } : {}), deployed };
+      showSnippets(await call('read/snippets', json(form)));
+    }
+    if (statement.form) {
+      const form = { ...statement.form, ...(statement.from ? { nextToken: statement.from } : {}), deployed };
+      showSnippets(await call('statement/snippets', json(form)), 'statement');
+    }
+  } catch (e) {
+    showQueryError(e);
+  }
+}
+
+// ---- PartiQL ----------------------------------------------------------------------------------------------
+
+/** The last statement's form, where its shown page started (null: the first) and its NextToken. */
+const statement = { form: null, from: null, next: null };
+
+async function runStatement(form, token = null) {
+  const error = $('#statement-error');
+  try {
+    const page = await call('statement', json({ ...form, ...(token ? { nextToken: token } : {}), deployed: $('#deployed').checked }));
+    error.hidden = true;
+    Object.assign(statement, { form, from: token, next: page.nextToken });
+    $('#statement-next').disabled = !page.nextToken;
+    const summary = $('#statement-summary');
+    summary.dataset.count = String(page.count);
+    summary.dataset.consumed = page.consumed ?? '';
+    summary.textContent = `ExecuteStatement · ${plural(page.count, 'item')} · consumed ${page.consumed ?? '—'} RCU`
+      + ` · ${page.nextToken ? 'Next resumes at its NextToken' : 'no more pages'}`;
+    showItems('#statement-items', page.items);
+    showSnippets(page.snippets, 'statement');
+  } catch (e) {
+    error.hidden = false;
+    error.dataset.status = String(e.status ?? 400);
+    error.textContent = visible(`${e.status ?? 'error'}: ${e.message}`);
   }
 }
 
 /** Opens one partition of the index as a query, from the left pane's index list. */
 function openIndexPartition(partition) {
-  fillForm({ target: keys.index, mode: 'query', partition, filters: [], projection: [], limit: 25 });
+  fillForm({ target: keys.index, mode: 'query', partition, filters: [], projection: [], limit: 25, budget: Number($('#read-budget').value) || 5000 });
   runRead(readForm());
   $('#tools').scrollIntoView({ block: 'start' });
 }
@@ -270,6 +337,12 @@ document.addEventListener('DOMContentLoaded', () => {
   $('#read-form').addEventListener('submit', (e) => { e.preventDefault(); runRead(readForm()); });
   $('#read-next').addEventListener('click', () => { if (read.cursor) runRead(read.form, read.cursor); });
   $('#read-add-filter').addEventListener('click', () => addFilter());
+  $('#deployed').addEventListener('change', refreshSnippets);
+  $('#statement-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    runStatement({ statement: $('#statement-text').value, limit: Number($('#statement-limit').value) || 25 });
+  });
+  $('#statement-next').addEventListener('click', () => { if (statement.next) runStatement(statement.form, statement.next); });
   $('#read-mode').addEventListener('change', showReadFields);
   $('#query-save').addEventListener('click', saveQuery);
   // The index list is re-rendered on every change, so one listener on its container serves every partition.

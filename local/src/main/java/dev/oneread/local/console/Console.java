@@ -88,6 +88,7 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
     private final ConsoleEvents events;
     private final ExpressionBuilder builder;
     private final TableReads reads;
+    private final StatementReads statements;
     private final SavedQueries queries;
     private final HeatPoller heat;
     private final EngineChanges changes;
@@ -115,7 +116,8 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
         // Writes of other clients (the aws CLI, an SDK) are logged as the engine's; start-api's log themselves.
         this.changes.listen(log::engineWrites);
         this.builder = new ExpressionBuilder(mirror, plan, engine);
-        this.reads = new TableReads(mirror);
+        this.reads = new TableReads(mirror, engine);
+        this.statements = new StatementReads(mirror, engine);
         this.queries = SavedQueries.in(dataDir);
         this.out = out;
     }
@@ -253,6 +255,9 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             Map.entry("item/duplicate", List.of("POST")),
             Map.entry("item/delete", List.of("POST")),
             Map.entry("read", List.of("POST")),
+            Map.entry("read/snippets", List.of("POST")),
+            Map.entry("statement", List.of("POST")),
+            Map.entry("statement/snippets", List.of("POST")),
             Map.entry("queries", List.of("GET", "POST", "DELETE")),
             Map.entry("rescan", List.of("POST")));
 
@@ -298,6 +303,10 @@ public final class Console extends Handler.Abstract implements AutoCloseable {
             case "item" -> item(text(query, "partition", ""), text(query, "sort", ""));
             case "item/edit", "item/duplicate", "item/delete" -> itemAction(request, endpoint, body(request));
             case "read" -> read(body(request));
+            // The snippets of a read without reading: the page asks again when the deployed-table box changes.
+            case "read/snippets" -> TableReads.snippets(reads.build(body(request)));
+            case "statement" -> statements.run(statements.build(body(request)));
+            case "statement/snippets" -> StatementReads.snippets(statements.build(body(request)));
             case "queries" -> queries(method, query, request);
             case "rescan" -> {
                 // The feed's records up to now first: none of them arrives after the rescan to show its write again.

@@ -7,6 +7,7 @@ import dev.oneread.keys.ProjectId;
 import dev.oneread.keys.ShardPlan;
 import dev.oneread.keys.WorkspaceId;
 import dev.oneread.local.catalogue.Catalogue;
+import dev.oneread.local.expr.PageSnippets;
 import dev.oneread.local.expr.RequestPrinter;
 import dev.oneread.local.expr.TypedQuery;
 import dev.oneread.operations.Descriptor;
@@ -169,14 +170,17 @@ final class ExpressionBuilder {
     }
 
     /**
-     * The three renderings {@code expr} prints: its snippets for {@code engine}, a local engine, as {@code expr
-     * --endpoint-url} prints them, or for the deployed table when it is empty.
+     * The three renderings {@code expr} prints (its snippets for {@code engine}, a local engine, as {@code expr
+     * --endpoint-url} prints them, or for the deployed table when it is empty), and the same Query in Python (boto3)
+     * and JavaScript (SDK v3).
      */
     static Map<String, Object> printed(QueryRequest request, Optional<URI> engine) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("expression", String.join("\n", RequestPrinter.expressionLines(request)));
         out.put("java", String.join("\n", RequestPrinter.javaSnippet(request, engine)));
         out.put("cli", String.join("\n", RequestPrinter.awsCli(request, engine)));
+        out.put("python", PageSnippets.pythonCall(request, engine));
+        out.put("javascript", PageSnippets.javascriptCall(request, engine));
         return out;
     }
 

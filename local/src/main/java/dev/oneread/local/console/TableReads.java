@@ -6,15 +6,18 @@ import dev.oneread.expr.KeyCondition.SortOperator;
 import dev.oneread.expr.ReadExpressions;
 import dev.oneread.json.Json;
 import dev.oneread.keys.KeyCodec;
+import dev.oneread.local.expr.PageSnippets;
 import dev.oneread.model.DynamoDbNumber;
 import dev.oneread.store.items.DynamoJson;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -39,17 +42,31 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 final class TableReads {
     /** A page of the console's table: what one response may hold. */
     static final int MAX_LIMIT = 1_000;
+    /**
+     * The read budget a form starts with, in items read (the sum of ScannedCount): a filter that matches 1% fills a
+     * page of 25 after about 2,500 items, and twice that leaves room for matches that cluster. Items, not capacity
+     * units: Limit bounds the items each call reads, so the budget holds exactly, where capacity is known only after
+     * a call.
+     */
+    static final int DEFAULT_BUDGET = 5_000;
+    /** No page reads more: 100,000 items, a whole table of the size the console is measured at. */
+    static final int MAX_BUDGET = 100_000;
 
     private static final int MAX_FILTERS = 10;
     private static final int MAX_PROJECTION = 20;
     private static final int MAX_VALUE_CHARS = 1_024;
+    /** Past 2^30 a doubled Limit is above any budget: the shift stops there (as the snippets' does). */
+    private static final int MAX_DOUBLINGS = 30;
     /** Names a person types: letters, digits, underscore and hyphen, as every attribute of this table is named. */
     private static final Pattern ATTRIBUTE = Pattern.compile("^[A-Za-z0-9_-]{1,255}$");
 
     private final TableMirror mirror;
+    /** The engine the console reads, which the snippets name unless the form asks for the deployed table. */
+    private final URI engine;
 
-    TableReads(TableMirror mirror) {
+    TableReads(TableMirror mirror, URI engine) {
         this.mirror = mirror;
+        this.engine = engine;
     }
 
     /** Where a read goes: the table, or the index, each with its own key attributes. */
@@ -73,10 +90,35 @@ final class TableReads {
                     ? Set.of(partitionKey, sortKey)
                     : Set.of(partitionKey, sortKey, KeyCodec.PARTITION_KEY, KeyCodec.SORT_KEY);
         }
+
+        /** The same attributes in a fixed order: what a projection adds so a page can resume from its last item. */
+        List<String> keyAttributes() {
+            return this == TABLE
+                    ? List.of(partitionKey, sortKey)
+                    : List.of(partitionKey, sortKey, KeyCodec.PARTITION_KEY, KeyCodec.SORT_KEY);
+        }
     }
 
-    /** A form, checked and turned into its request: a Query or a Scan. */
-    record Read(Target target, QueryRequest query, ScanRequest scan, ReadExpressions expressions) {}
+    /**
+     * A form, checked and turned into its request (a Query or a Scan, without Limit or start: each call sets them),
+     * the page's limit of matches, the budget of items read, where it starts (null: the beginning) and the engine
+     * its snippets name (empty: the deployed table).
+     */
+    record Read(
+            Target target,
+            QueryRequest query,
+            ScanRequest scan,
+            ReadExpressions expressions,
+            int limit,
+            int budget,
+            Map<String, AttributeValue> start,
+            Optional<URI> engine) {
+        PageSnippets.Page snippetPage() {
+            return query != null
+                    ? PageSnippets.Page.of(query, limit, budget, start)
+                    : PageSnippets.Page.of(scan, limit, budget, start);
+        }
+    }
 
     /**
      * Checks a form and builds its request.
@@ -87,9 +129,11 @@ final class TableReads {
         Target target = target(Forms.text(form, "target", "table"));
         String mode = Forms.text(form, "mode", "query");
         int limit = (int) Forms.number(form, "limit", 25, 1, MAX_LIMIT);
+        int budget = (int) Forms.number(form, "budget", DEFAULT_BUDGET, 1, MAX_BUDGET);
         List<Condition> filters = filters(form, target, mode.equals("query"));
-        List<String> projection = projection(form);
+        List<String> projection = projection(form, target);
         Map<String, AttributeValue> start = cursor(Forms.text(form, "cursor", ""), target);
+        Optional<URI> snippetsFor = Boolean.TRUE.equals(form.get("deployed")) ? Optional.empty() : Optional.of(engine);
         switch (mode) {
             case "query" -> {
                 ReadExpressions expressions = ReadExpressions.query(keyCondition(form, target), filters, projection);
@@ -102,11 +146,9 @@ final class TableReads {
                         .expressionAttributeNames(expressions.names())
                         .expressionAttributeValues(expressions.values())
                         .scanIndexForward(!Boolean.TRUE.equals(form.get("descending")))
-                        .limit(limit)
-                        .exclusiveStartKey(start)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                         .build();
-                return new Read(target, query, null, expressions);
+                return new Read(target, query, null, expressions, limit, budget, start, snippetsFor);
             }
             case "scan" -> {
                 ReadExpressions expressions = ReadExpressions.scan(filters, projection);
@@ -117,11 +159,9 @@ final class TableReads {
                         .projectionExpression(expressions.projection())
                         .expressionAttributeNames(expressions.names())
                         .expressionAttributeValues(expressions.values())
-                        .limit(limit)
-                        .exclusiveStartKey(start)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                         .build();
-                return new Read(target, null, scan, expressions);
+                return new Read(target, null, scan, expressions, limit, budget, start, snippetsFor);
             }
             default -> throw new BadRequest("mode must be query or scan");
         }
@@ -151,6 +191,11 @@ final class TableReads {
         }
         if (form.get("limit") instanceof Number limit && limit.doubleValue() >= 1 && limit.doubleValue() <= MAX_LIMIT) {
             kept.put("limit", limit);
+        }
+        if (form.get("budget") instanceof Number budget
+                && budget.doubleValue() >= 1
+                && budget.doubleValue() <= MAX_BUDGET) {
+            kept.put("budget", budget);
         }
         if (form.get("filters") instanceof List<?> filters) {
             List<Map<String, Object>> keptFilters = new ArrayList<>();
@@ -185,7 +230,13 @@ final class TableReads {
         }
     }
 
-    /** Runs a read: one page of items, Count, ScannedCount, the capacity consumed and the cursor of the next. */
+    /**
+     * Runs a read: calls until the page holds its limit of matches, the budget of items read is spent, or the table
+     * or partition ends, by the rule the snippets print ({@link PageSnippets#RULE}). The page: its items, the calls
+     * made, the items read (the sum of ScannedCount), the capacity consumed (the sum of each call's), why it stopped,
+     * and the cursor of the next page: the key of the last item kept when a call brought more matches than the page
+     * wanted (so none is skipped or shown twice), otherwise the last call's LastEvaluatedKey.
+     */
     Map<String, Object> run(Read read) {
         try {
             return page(read);
@@ -199,43 +250,116 @@ final class TableReads {
         }
     }
 
-    private Map<String, Object> page(Read read) {
-        List<Map<String, AttributeValue>> items;
-        int count;
-        int scanned;
-        ConsumedCapacity consumed;
-        Map<String, AttributeValue> last;
+    /** Why a page stopped, in the words the page and the snippets print. */
+    enum Stop {
+        FULL("page full"),
+        BUDGET("budget spent"),
+        END("end");
+
+        final String words;
+
+        Stop(String words) {
+            this.words = words;
+        }
+    }
+
+    /** One call's answer, Query's or Scan's. */
+    private record Call(
+            List<Map<String, AttributeValue>> items,
+            int scanned,
+            ConsumedCapacity consumed,
+            Map<String, AttributeValue> last) {}
+
+    /** One call of the read, with this Limit, from this start; an absent LastEvaluatedKey is the SDK's empty map. */
+    private Call call(Read read, int limit, Map<String, AttributeValue> start) {
         if (read.query() != null) {
-            QueryResponse page = mirror.client().query(read.query());
-            items = page.items();
-            count = page.count();
-            scanned = page.scannedCount();
-            consumed = page.consumedCapacity();
-            last = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of();
-        } else {
-            ScanResponse page = mirror.client().scan(read.scan());
-            items = page.items();
-            count = page.count();
-            scanned = page.scannedCount();
-            consumed = page.consumedCapacity();
-            last = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of();
+            QueryResponse r = mirror.client()
+                    .query(read.query().toBuilder()
+                            .limit(limit)
+                            .exclusiveStartKey(start)
+                            .build());
+            return new Call(r.items(), r.scannedCount(), r.consumedCapacity(), r.lastEvaluatedKey());
+        }
+        ScanResponse r = mirror.client()
+                .scan(read.scan().toBuilder()
+                        .limit(limit)
+                        .exclusiveStartKey(start)
+                        .build());
+        return new Call(r.items(), r.scannedCount(), r.consumedCapacity(), r.lastEvaluatedKey());
+    }
+
+    private Map<String, Object> page(Read read) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> start = read.start();
+        Map<String, AttributeValue> next;
+        boolean afterKept = false;
+        int calls = 0;
+        long scanned = 0;
+        BigDecimal consumed = BigDecimal.ZERO;
+        Stop stop;
+        while (true) {
+            // Limit counts the items read, before the filter: the matches still wanted, doubled at each call.
+            int limit = (int) Math.min(
+                    read.budget() - scanned, (long) (read.limit() - items.size()) << Math.min(calls, MAX_DOUBLINGS));
+            Call call = call(read, limit, start);
+            calls++;
+            scanned += call.scanned();
+            if (call.consumed() != null && call.consumed().capacityUnits() != null) {
+                consumed = consumed.add(BigDecimal.valueOf(call.consumed().capacityUnits()));
+            }
+            int wanted = read.limit() - items.size();
+            items.addAll(call.items().subList(0, Math.min(wanted, call.items().size())));
+            if (call.items().size() > wanted) {
+                // More matches than the page holds: the next page starts after the last one kept.
+                stop = Stop.FULL;
+                afterKept = true;
+                next = keyOf(items.get(items.size() - 1), read.target());
+                break;
+            }
+            if (call.last().isEmpty()) {
+                stop = Stop.END;
+                next = Map.of();
+                break;
+            }
+            start = call.last();
+            next = start;
+            if (items.size() == read.limit()) {
+                stop = Stop.FULL;
+                break;
+            }
+            if (scanned >= read.budget()) {
+                stop = Stop.BUDGET;
+                break;
+            }
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("operation", read.query() != null ? "Query" : "Scan");
         out.put("index", read.target().index);
         out.put("expressions", printed(read.expressions()));
         out.put("items", items.stream().map(DynamoJson::item).toList());
-        out.put("count", count);
+        out.put("count", items.size());
         out.put("scannedCount", scanned);
-        out.put(
-                "consumed",
-                consumed == null || consumed.capacityUnits() == null
-                        ? null
-                        : BigDecimal.valueOf(consumed.capacityUnits())
-                                .stripTrailingZeros()
-                                .toPlainString());
-        out.put("cursor", last.isEmpty() ? null : encode(last));
+        out.put("calls", calls);
+        out.put("consumed", consumed.stripTrailingZeros().toPlainString());
+        out.put("stopped", stop.words);
+        out.put("limit", read.limit());
+        out.put("budget", read.budget());
+        out.put("cursor", next.isEmpty() ? null : encode(next));
+        out.put("resumesAfter", next.isEmpty() ? null : afterKept ? "the last item kept" : "the last item read");
+        out.put("snippets", snippets(read));
         return out;
+    }
+
+    /** The read as four programs that make the same calls and print the same page. */
+    static Map<String, String> snippets(Read read) {
+        return PageSnippets.all(read.snippetPage(), read.engine());
+    }
+
+    /** The key a page resumes after: the target's key attributes of the item (a projection always carries them). */
+    private static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item, Target target) {
+        Map<String, AttributeValue> key = new LinkedHashMap<>();
+        target.keyAttributes().forEach(name -> key.put(name, item.get(name)));
+        return key;
     }
 
     private static Map<String, Object> printed(ReadExpressions e) {
@@ -355,7 +479,11 @@ final class TableReads {
         };
     }
 
-    private static List<String> projection(Map<String, Object> form) {
+    /**
+     * The projection asked for, and then the target's key attributes (the table's too, for the index) if it left
+     * them out: a page resumes after the key of its last item, so each item it keeps must carry that key.
+     */
+    private static List<String> projection(Map<String, Object> form, Target target) {
         List<?> given = Forms.list(form, "projection");
         if (given.size() > MAX_PROJECTION) {
             throw new BadRequest("at most " + MAX_PROJECTION + " projected attributes");
@@ -366,6 +494,11 @@ final class TableReads {
             if (!projection.contains(name)) {
                 projection.add(name);
             }
+        }
+        if (!projection.isEmpty()) {
+            target.keyAttributes().stream()
+                    .filter(name -> !projection.contains(name))
+                    .forEach(projection::add);
         }
         return projection;
     }

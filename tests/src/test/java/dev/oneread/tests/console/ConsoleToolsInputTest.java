@@ -67,6 +67,7 @@ class ConsoleToolsInputTest {
     Stream<Arguments> badInputs() {
         String big = "x".repeat(420 * 1024);
         String read = "/_console/api/read";
+        String statement = "/_console/api/statement";
         String query = "\"mode\":\"query\",\"partition\":\"WS#" + ws + "\"";
         return Stream.of(
                 Arguments.of("GET", "/_console/api/item", null, null, 400, "partition is required"),
@@ -167,6 +168,35 @@ class ConsoleToolsInputTest {
                 post(read, "{\"mode\":\"query\"}", 400, "a query needs partition"),
                 post(read, "{" + query + ",\"limit\":0}", 400, "limit"),
                 post(read, "{" + query + ",\"limit\":1001}", 400, "limit"),
+                // the read budget: a whole number of items from 1 to 100,000, or nothing is read
+                post(read, "{" + query + ",\"budget\":0}", 400, "budget must be a whole number from 1 to 100000"),
+                post(read, "{" + query + ",\"budget\":-5}", 400, "budget must be a whole number"),
+                post(read, "{" + query + ",\"budget\":100001}", 400, "budget must be a whole number"),
+                post(read, "{" + query + ",\"budget\":1e999999999}", 400, "budget must be a whole number"),
+                post(read, "{" + query + ",\"budget\":\"many\"}", 400, "budget must be a whole number"),
+                post(read, "{" + query + ",\"budget\":2.5}", 400, "budget must be a whole number"),
+                post(read + "/snippets", "{" + query + ",\"budget\":0}", 400, "budget must be a whole number"),
+                // PartiQL: a SELECT only (the console writes through its checked item tools), DynamoDB's bounds
+                post(statement, "{}", 400, "statement is required"),
+                post(statement, "{\"statement\":\"" + "x".repeat(8_193) + "\"}", 400, "statement is required"),
+                post(
+                        statement,
+                        "{\"statement\":\"INSERT INTO \\\"" + table + "\\\" VALUE {'EntityRef':'WS#x','Detail':'y'}\"}",
+                        400,
+                        "only a SELECT runs here"),
+                post(
+                        statement,
+                        "{\"statement\":\"DELETE FROM \\\"" + table + "\\\" WHERE \\\"EntityRef\\\" = 'WS#" + ws
+                                + "' AND \\\"Detail\\\" = 'META'\"}",
+                        400,
+                        "only a SELECT runs here"),
+                post(statement, "{\"statement\":\"SELECT * FROM \\\"" + table + "\\\"\",\"limit\":0}", 400, "limit"),
+                post(
+                        statement,
+                        "{\"statement\":\"SELECT * FROM \\\"" + table + "\\\"\",\"nextToken\":\"forged\"}",
+                        400,
+                        "the engine refused the statement"),
+                post(statement + "/snippets", "{\"statement\":\"UPDATE x SET a = 1\"}", 400, "only a SELECT"),
                 post(read, "{" + query + ",\"filters\":\"x\"}", 400, "JSON array"),
                 post(read, "{" + query + ",\"filters\":[1]}", 400, "must be an object"),
                 post(read, "{" + query + ",\"filters\":[{\"attribute\":\"a b\"}]}", 400, "attribute name"),
