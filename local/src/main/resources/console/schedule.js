@@ -36,11 +36,12 @@ export function coalesce(work, wait = (run) => setTimeout(run, 0)) {
 }
 
 /**
- * Live changes are drawn every 100 ms at most: a frame each would draw up to 60 times a second for a bulk load
- * that nobody reads that fast, each draw costing the page's main thread a layout and a paint.
+ * Live changes are drawn every 100 ms at most, at the start of an animation frame: a frame each would draw up to 60
+ * times a second for a bulk load that nobody reads that fast, each draw costing the page's main thread a layout and a
+ * paint; and a draw in a timer between frames would force a layout that the frame then does again.
  */
 const LIVE_MS = 100;
-export const everyLiveInterval = (run) => setTimeout(run, LIVE_MS);
+export const everyLiveInterval = (run) => setTimeout(() => nextFrame(run), LIVE_MS);
 
 /** The next animation frame, or 100 ms when there is none (a hidden tab draws no frames). */
 export function nextFrame(run) {

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -17,7 +18,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.ElementClickInterceptedException;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -73,6 +78,9 @@ public final class ConsoleLoad implements AutoCloseable {
             + " window.longFrames = []; new PerformanceObserver((list) => {"
             + " for (const f of list.getEntries()) if (f.duration > 150) window.longFrames.push({"
             + " duration: Math.round(f.duration), blocking: Math.round(f.blockingDuration),"
+            + " render: Math.round(f.renderStart ? f.startTime + f.duration - f.renderStart : 0),"
+            + " styleAndLayout: Math.round(f.styleAndLayoutStart"
+            + " ? f.startTime + f.duration - f.styleAndLayoutStart : 0),"
             + " scripts: f.scripts.map((x) => `${x.invoker} ${x.sourceFunctionName} ${Math.round(x.duration)} ms`) }); })"
             + ".observe({ type: 'long-animation-frame' });"
             + " performance.setResourceTimingBufferSize(100000); performance.clearResourceTimings();"
@@ -99,8 +107,33 @@ public final class ConsoleLoad implements AutoCloseable {
     public final ChromeDriver browser;
     public final String ws = Api.freshWorkspaceId("load");
 
-    /** One create's answer: its project id and when its response came. */
-    public record Created(String id, long atNanos) {}
+    /**
+     * One create's answer: its project id and when its response came, on the client's monotonic clock and on the
+     * wall clock the page shares (same machine), to compare with the page's own times.
+     */
+    public record Created(String id, long atNanos, long atEpochMillis) {}
+
+    /**
+     * The user's clicks, timed in the page: from a row's click (the event's own time stamp, so the wait for the main
+     * thread counts) to the frame after the side panel shows that row's item, each in {@code window.panelOpens}.
+     */
+    private static final String TIME_PANEL_OPENS = "window.panelOpens = []; let clicked = null;"
+            + " document.addEventListener('click', (e) => { const tr = e.target.closest('#collection tbody tr');"
+            + " if (tr) clicked = { sort: tr.dataset.sort, at: e.timeStamp }; }, true);"
+            + " const panel = document.getElementById('item-panel');"
+            + " new MutationObserver(() => { if (!clicked || panel.hidden"
+            + " || !panel.textContent.includes(clicked.sort)) return; const c = clicked; clicked = null;"
+            + " requestAnimationFrame(() => setTimeout(() => window.panelOpens.push(performance.now() - c.at), 0)); })"
+            + ".observe(panel, { childList: true, subtree: true, attributes: true, characterData: true });";
+
+    /**
+     * When each created row reached the page's collection: the console marks each batch of changes it applies
+     * (an {@code oneread:rows-applied} event, its sort keys in the detail); the wall-clock time of the first, per sort
+     * key.
+     */
+    private static final String RECORD_ROWS_APPLIED = "window.rowsApplied = {};"
+            + " document.addEventListener('oneread:rows-applied', (e) => { const at = Date.now();"
+            + " for (const sort of e.detail.sorts) if (!(sort in window.rowsApplied)) window.rowsApplied[sort] = at; });";
 
     /**
      * What the page did since {@link #start}: its fetches ({@code collectionFetches} of the collection) and bytes,
@@ -220,9 +253,10 @@ public final class ConsoleLoad implements AutoCloseable {
                                 List.of(ws),
                                 false);
                         long at = System.nanoTime();
+                        long atMillis = System.currentTimeMillis();
                         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
                         mine.add(new Created(
-                                (String) Json.readObject(response.body()).get("id"), at));
+                                (String) Json.readObject(response.body()).get("id"), at, atMillis));
                     }
                     return mine;
                 }));
@@ -250,6 +284,50 @@ public final class ConsoleLoad implements AutoCloseable {
     /** What the page did since it was observed. */
     public Figures figures() {
         return Figures.of((Map<?, ?>) browser.executeScript(FIGURES, ROW, MARGIN));
+    }
+
+    /** Times the side panel's opens from here on (see {@link #panelOpens}), and when each row is applied. */
+    public void timePanelOpens() {
+        browser.executeScript(TIME_PANEL_OPENS + RECORD_ROWS_APPLIED);
+    }
+
+    /** The opens timed since {@link #timePanelOpens}, in ms: a click on a row to the frame after its panel. */
+    public List<Double> panelOpens() {
+        return ((List<?>) browser.executeScript("return window.panelOpens;"))
+                .stream().map(n -> ((Number) n).doubleValue()).toList();
+    }
+
+    /**
+     * Clicks the {@code n}th row on screen, as a user does (a real click through the browser's input): true when a
+     * row was there to click, false when the rows were replaced under the pointer.
+     */
+    public boolean clickRow(int n) {
+        List<WebElement> rows = browser.findElements(By.cssSelector("#collection tbody tr[data-sort]"));
+        if (rows.isEmpty()) {
+            return false;
+        }
+        try {
+            rows.get(n % rows.size()).click();
+            return true;
+        } catch (StaleElementReferenceException | ElementClickInterceptedException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Per created row, the ms from its create's response to the console applying its row (the page's
+     * {@code oneread:rows-applied} events); a row never marked is left out and counted by the caller.
+     */
+    public Map<String, Double> rowDelays(List<Created> created) {
+        Map<?, ?> applied = (Map<?, ?>) browser.executeScript("return window.rowsApplied;");
+        Map<String, Double> delays = new HashMap<>();
+        for (Created c : created) {
+            Object at = applied.get("PROJ#" + c.id());
+            if (at != null) {
+                delays.put(c.id(), ((Number) at).doubleValue() - c.atEpochMillis());
+            }
+        }
+        return delays;
     }
 
     /** The five longest animation frames and the scripts that ran in them: where the time went. */
