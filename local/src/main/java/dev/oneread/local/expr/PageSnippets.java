@@ -378,7 +378,7 @@ public final class PageSnippets {
         l.add("    read += response[\"ScannedCount\"]");
         l.add("    consumed += response[\"ConsumedCapacity\"][\"CapacityUnits\"]");
         l.add("    wanted = page_limit - len(items)");
-        l.add("    items += response[\"Items\"][:wanted]");
+        l.add("    items += response[\"Items\"][0:wanted]");
         l.add("    if len(response[\"Items\"]) > wanted:");
         l.add("        stopped = \"page full\"  # the next page starts after the last item kept");
         l.add("        break");
