@@ -157,6 +157,28 @@ class ConsoleRowsBrowserTest {
     }
 
     @Test
+    void aCreateInTheWindow_shouldAddItsRowAlone_theRowsOnScreenKeptInPlace() throws Exception {
+        // GIVEN the collection open, all of it on screen, and a watch on the rows put into and taken out of the table
+        int before = rows().size();
+        browser.executeScript("window.rowMutations = { added: 0, removed: 0 };"
+                + " new MutationObserver((changes) => changes.forEach((m) => {"
+                + " window.rowMutations.added += m.addedNodes.length;"
+                + " window.rowMutations.removed += m.removedNodes.length; }))"
+                + ".observe(document.querySelector('#collection tbody'), { childList: true });");
+        // WHEN a project is created (its row sorts last, inside the window)
+        projects.add(create("{\"name\":\"one more\"}"));
+        wait.until(d -> rows().size() == before + 1);
+        // THEN its row alone went into the table, and none came out: the others are not restyled and laid out again
+        Map<?, ?> mutations = (Map<?, ?>) browser.executeScript("return window.rowMutations;");
+        assertThat(((Number) mutations.get("added")).intValue())
+                .as("rows put in")
+                .isEqualTo(1);
+        assertThat(((Number) mutations.get("removed")).intValue())
+                .as("rows taken out")
+                .isZero();
+    }
+
+    @Test
     void selectingARow_shouldOpenThePanel_withBothJsonForms_andItsHistoryNewestFirst() throws Exception {
         // GIVEN a project renamed after its creation: two writes in the log
         String id = projects.get(2);
