@@ -37,6 +37,17 @@ public final class Chromium {
                 "--disable-sync",
                 "--window-size=1600,1100",
                 "--user-data-dir=" + Files.createTempDirectory("oneread-chromium"));
+        String trace = System.getenv("CHROMIUM_TRACE");
+        if (trace != null && !trace.isBlank()) {
+            // A diagnosis, not a test: the browser's first minute as a DevTools timeline (JSON, for Perfetto or a
+            // script), which says what each long frame styled and laid out
+            options.addArguments(
+                    "--trace-startup=devtools.timeline,disabled-by-default-devtools.timeline,"
+                            + "disabled-by-default-devtools.timeline.invalidationTracking",
+                    "--trace-startup-format=json",
+                    "--trace-startup-duration=" + System.getenv().getOrDefault("CHROMIUM_TRACE_SECONDS", "60"),
+                    "--trace-startup-file=" + trace);
+        }
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort()
