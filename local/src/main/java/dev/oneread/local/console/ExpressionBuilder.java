@@ -194,13 +194,7 @@ final class ExpressionBuilder {
         out.put("items", rows);
         out.put("count", response.count());
         out.put("scannedCount", response.scannedCount());
-        out.put(
-                "consumed",
-                response.consumedCapacity() == null
-                        ? null
-                        : BigDecimal.valueOf(response.consumedCapacity().capacityUnits())
-                                .stripTrailingZeros()
-                                .toPlainString());
+        out.put("consumed", units(response.consumedCapacity()));
         out.put("predicted", predicted.stripTrailingZeros().toPlainString());
         return out;
     }
@@ -231,5 +225,14 @@ final class ExpressionBuilder {
 
     private static String text(Map<String, Object> form, String field, String otherwise) {
         return Forms.text(form, field, otherwise);
+    }
+
+    /** A call's consumed capacity units as the console shows them (1.5, not 1.50), or null when none came back. */
+    static String units(software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity consumed) {
+        return consumed == null
+                ? null
+                : BigDecimal.valueOf(consumed.capacityUnits())
+                        .stripTrailingZeros()
+                        .toPlainString();
     }
 }

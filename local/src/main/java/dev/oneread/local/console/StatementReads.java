@@ -2,7 +2,6 @@ package dev.oneread.local.console;
 
 import dev.oneread.local.expr.StatementSnippets;
 import dev.oneread.store.items.DynamoJson;
-import java.math.BigDecimal;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -83,13 +82,7 @@ final class StatementReads {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("items", response.items().stream().map(DynamoJson::item).toList());
         out.put("count", response.items().size());
-        out.put(
-                "consumed",
-                response.consumedCapacity() == null
-                        ? null
-                        : BigDecimal.valueOf(response.consumedCapacity().capacityUnits())
-                                .stripTrailingZeros()
-                                .toPlainString());
+        out.put("consumed", ExpressionBuilder.units(response.consumedCapacity()));
         out.put("nextToken", response.nextToken());
         out.put("snippets", snippets(statement));
         return out;
