@@ -178,6 +178,7 @@ const syncCollection = coalesce(async () => {
     data = await call(query);
   } catch (e) {
     if (generation === c.generation) c.reset ||= wasReset;
+    if (superseded(goal)) return;
     if (goal.find !== undefined && e.status >= 400 && e.status < 500) {
       findLoaded(goal.find); // not a key: a name, looked for in the rows loaded
       return;
@@ -187,6 +188,10 @@ const syncCollection = coalesce(async () => {
     if (generation === c.generation) c.liveSince = null;
   }
   if (generation !== c.generation) return; // another view opened meanwhile: its own fetch follows this one
+  if (superseded(goal)) {
+    c.reset ||= wasReset;
+    return;
+  }
   const live = c.liveSince ?? new Map();
   const fresh = data.rows.filter((row) => !live.has(rowKey(row))).map((row) => indexed(row));
   c.partitions = [...new Set([...data.partitions, ...(wasReset ? [] : c.partitions)])];
@@ -222,6 +227,16 @@ const syncCollection = coalesce(async () => {
   evict();
   showCollection();
 });
+
+/**
+ * Whether a seek's answer came after its text was typed further: the box seeks at each keystroke, and on a busy
+ * machine the answer for "the" can come after "the one" is typed. Applied, it would move the run to where "THE"
+ * sorts as a key, and the name "the one", which is looked for in the rows loaded, would not be found there. The
+ * newer text's own seek follows.
+ */
+function superseded(goal) {
+  return goal.find !== undefined && goal.find !== $('#collection-find').value.trim();
+}
 
 /** An index entry's place in the index, from its projected attributes when the server did not say. */
 function indexed(row) {
@@ -510,6 +525,16 @@ function moveSelection(step) {
  * sort key, in every partition of the view), and the page there replaces the run; text that is no key (a name)
  * is looked for in the rows loaded.
  */
+/** How long typing in the "go to" box pauses before it seeks; Enter seeks at once. */
+const FIND_PAUSE_MS = 150;
+let findTimer = null;
+
+/** Seeks once typing pauses: a seek a keystroke would move the rows to each prefix on the way ("t", "th", ...). */
+function findSoon(text) {
+  clearTimeout(findTimer);
+  findTimer = setTimeout(() => findRow(text), FIND_PAUSE_MS);
+}
+
 function findRow(text) {
   if (!text.trim() || !collection.view) return;
   collection.goal = { find: text.trim() };
@@ -575,8 +600,12 @@ export function startCollection() {
     e.preventDefault();
   });
   startPanel();
-  $('#collection-find').addEventListener('input', (e) => findRow(e.target.value));
-  $('#collection-find').addEventListener('keydown', (e) => { if (e.key === 'Enter') findRow(e.target.value); });
+  $('#collection-find').addEventListener('input', (e) => findSoon(e.target.value));
+  $('#collection-find').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    clearTimeout(findTimer);
+    findRow(e.target.value);
+  });
   $('#collection-oldest').addEventListener('click', () => goToEnd('oldest'));
   $('#collection-newest').addEventListener('click', () => goToEnd('newest'));
 }

@@ -253,6 +253,55 @@ class ConsoleSeekBrowserTest {
         browser.findElement(By.id("filter")).clear();
     }
 
+    @Test
+    @Order(9)
+    void aSeekAnsweredAfterTheTextChanged_shouldNotMoveTheRows_soANameTypedOnIsFoundWhereItWas() {
+        // GIVEN the workspace open at its first page, a project's name from it, and the page's seeks held until the
+        // test lets each go (the box seeks at each pause in typing; a busy machine answers late)
+        page.openTenant(ws);
+        wait.until(d -> model("loaded") > 0 && model("base") == 0);
+        String name = (String) browser.executeScript(
+                "return document.querySelectorAll(\"#collection tbody tr[data-kind='project']\")[5]"
+                        + ".children[2].getAttribute('title');");
+        browser.executeScript("window.heldSeeks = []; const fetchNow = window.fetch;"
+                + " window.fetch = (url, init) => String(url).includes('find=')"
+                + " ? new Promise((resolve) => window.heldSeeks.push(() => resolve(fetchNow(url, init))))"
+                + " : fetchNow(url, init);");
+        try {
+            // WHEN "ZZ" is typed (a key prefix: its page is the collection's end), and held
+            type("ZZ");
+            wait.until(d -> heldSeeks() == 1);
+            // AND the text becomes the name before that answer comes
+            type(name);
+            // AND then the answer for "ZZ" comes, and then the name's (not a key: looked for in the rows loaded)
+            browser.executeScript("window.heldSeeks[0]();");
+            wait.until(d -> heldSeeks() == 2);
+            browser.executeScript("window.heldSeeks[1]();");
+            // THEN the rows stayed at the first page, where the name's row is found and selected
+            wait.until(d -> (Boolean) browser.executeScript(
+                    "const tr = document.querySelector('#collection tbody tr.selected');"
+                            + " return tr != null && tr.children[2].getAttribute('title').includes(arguments[0]);",
+                    name));
+            assertThat(model("base")).isZero();
+            assertThat(browser.findElement(By.id("collection-find")).getAttribute("class"))
+                    .doesNotContain("not-found");
+        } finally {
+            browser.executeScript("window.heldSeeks.forEach((release) => release());");
+        }
+    }
+
+    /** Sets the "go to" box to {@code text} as typing leaves it (one input event), without Enter. */
+    private void type(String text) {
+        browser.executeScript(
+                "const box = document.getElementById('collection-find'); box.value = arguments[0];"
+                        + " box.dispatchEvent(new Event('input'));",
+                text);
+    }
+
+    private long heldSeeks() {
+        return (Long) browser.executeScript("return window.heldSeeks.length;");
+    }
+
     private void find(String text) {
         WebElement box = browser.findElement(By.id("collection-find"));
         box.clear();
