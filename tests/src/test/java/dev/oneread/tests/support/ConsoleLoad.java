@@ -345,8 +345,10 @@ public final class ConsoleLoad implements AutoCloseable {
         Eventually.await(
                 () -> {
                     Boolean shown = (Boolean) browser.executeScript(
+                            // Enter, which seeks at once (typing seeks once it pauses: an input event at each
+                            // poll would put the seek off each time)
                             "const find = document.getElementById('collection-find'); find.value = arguments[0];"
-                                    + " find.dispatchEvent(new Event('input'));"
+                                    + " find.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));"
                                     + " const tr = document.querySelector("
                                     + "`#collection tbody tr[data-sort='PROJ#${arguments[0]}']`);"
                                     + " return tr != null && tr.classList.contains('selected');",
