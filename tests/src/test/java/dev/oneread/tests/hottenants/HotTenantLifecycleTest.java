@@ -148,7 +148,7 @@ class HotTenantLifecycleTest {
             CountDownLatch firstListing = new CountDownLatch(1);
             try {
                 load.scheduleAtFixedRate(
-                        () -> create(clients, deployed.get(), ws),
+                        () -> create(clients, deployed::get, ws),
                         0,
                         1_000_000 / OFFERED_PER_SECOND,
                         TimeUnit.MICROSECONDS);
@@ -249,12 +249,16 @@ class HotTenantLifecycleTest {
 
     // ---- the load ----
 
-    private void create(ExecutorService clients, Api api, String ws) {
+    /**
+     * Offers one create now; a client sends it when one is free, to the deployment live then (a create queued
+     * behind throttled ones before a deploy reaches the new one, as a request sent after a deploy does on AWS).
+     */
+    private void create(ExecutorService clients, java.util.function.Supplier<Api> deployment, String ws) {
         Phase sentIn = phase;
         Second second = second();
         second.offered.incrementAndGet();
         clients.execute(() -> {
-            Lambda.Response response = api.createProject(ws, "{\"name\":\"load\"}");
+            Lambda.Response response = deployment.get().createProject(ws, "{\"name\":\"load\"}");
             if (response.status() == 201) {
                 acknowledged.add((String) response.json().get("id"));
                 second.accepted.incrementAndGet();
