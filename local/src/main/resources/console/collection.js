@@ -229,8 +229,8 @@ const syncCollection = coalesce(async () => {
 });
 
 /**
- * Whether a seek's answer came after its text was typed further: the box seeks at each keystroke, and on a busy
- * machine the answer for "the" can come after "the one" is typed. Applied, it would move the run to where "THE"
+ * Whether a seek's answer came after its text was typed further: the box seeks at each pause in typing, and on a
+ * busy machine the answer for "the" can come after "the one" is typed. Applied, it would move the run to where "THE"
  * sorts as a key, and the name "the one", which is looked for in the rows loaded, would not be found there. The
  * newer text's own seek follows.
  */
@@ -398,11 +398,7 @@ function renderWindow() {
   $('#collection').style.marginTop = `${marginTop}px`;
   $('#collection-after').style.height = `${Math.max(0, height - marginTop - trs.length * ROW)}px`;
   reconcile($('#collection tbody'), trs);
-  for (const tr of trs) {
-    const selected = tr.dataset.key === c.selected;
-    tr.classList.toggle('selected', selected);
-    tr.setAttribute('aria-selected', String(selected));
-  }
+  trs.forEach(markRow);
   const scroller = $('#collection-scroll');
   scroller.dataset.loaded = String(c.rows.length);
   scroller.dataset.base = String(c.base);
@@ -507,9 +503,14 @@ function selectRow(key, open) {
 function markSelected(key) {
   const row = collection.byKey.get(key);
   const tr = row && collection.rendered.get(row);
-  if (!tr) return;
-  tr.classList.toggle('selected', key === collection.selected);
-  tr.setAttribute('aria-selected', String(key === collection.selected));
+  if (tr) markRow(tr);
+}
+
+/** A drawn row marked selected, or not, as the selection is. */
+function markRow(tr) {
+  const selected = tr.dataset.key === collection.selected;
+  tr.classList.toggle('selected', selected);
+  tr.setAttribute('aria-selected', String(selected));
 }
 
 function moveSelection(step) {
