@@ -10,7 +10,7 @@
 // sort, replaced, removed); the count, by the partition list's counts, which follow every write.
 
 import { call } from './api.js';
-import { $, el, formatBytes, plural, visible } from './dom.js';
+import { $, el, formatBytes, formatCount, plural, reconcile, setStyle, setText, visible } from './dom.js';
 import { state } from './log.js';
 import { closePanel, panelOpen, showItem, startPanel } from './panel.js';
 import { coalesce, everyLiveInterval, nextFrame } from './schedule.js';
@@ -98,6 +98,17 @@ function compareRows(a, b) {
 /** UTF-16 code unit order, as Java's String.compareTo. */
 function compareText(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Whether two reads of a row are the same: every field the server sent, and those derived from them, in any order
+ * (a row from the change feed lists its attributes as the engine's record does, a fetched one as the SDK's item).
+ */
+function sameRow(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const names = Object.keys(a);
+  return names.length === Object.keys(b).length && names.every((name) => Object.hasOwn(b, name) && sameRow(a[name], b[name]));
 }
 
 /** Where `row` stands in the run, or would be inserted. */
@@ -206,9 +217,14 @@ const syncCollection = coalesce(async () => {
     c.rows = [...before, ...c.rows];
     c.base = Math.max(0, c.base - before.length);
   } else {
-    // A page elsewhere: the run starts again there
-    c.rows = fresh;
-    c.byKey = new Map(fresh.map((row) => [rowKey(row), row]));
+    // A page elsewhere: the run starts again there. A row the run held, unchanged, stays the same row, so that its
+    // drawn line stays in the table: a reload (a reconnect's catch-up, a rescan) redraws what changed, not the window.
+    const held = c.byKey;
+    c.rows = fresh.map((row) => {
+      const kept = held.get(rowKey(row));
+      return kept && sameRow(kept, row) ? kept : row;
+    });
+    c.byKey = new Map(c.rows.map((row) => [rowKey(row), row]));
     c.base = data.position ?? 0;
     c.next = data.next ?? null;
     c.atEnd = !data.next;
@@ -226,6 +242,8 @@ const syncCollection = coalesce(async () => {
   if (goal.end === 'oldest') scrollToPosition(0);
   evict();
   showCollection();
+  // A fetched page drawn, for whoever listens (a test waits for a reload's answer by it).
+  document.dispatchEvent(new CustomEvent('oneread:page-applied'));
 });
 
 /**
@@ -375,7 +393,7 @@ export function countsChanged(data, filter) {
 
 function showCollection() {
   const c = collection;
-  $('#collection-summary').textContent = `${plural(c.total, c.view?.index ? 'entry' : 'item', c.view?.index ? 'entries' : undefined)} in ${plural(c.partitions.length, 'partition')}`;
+  setText($('#collection-summary'), `${plural(c.total, c.view?.index ? 'entry' : 'item', c.view?.index ? 'entries' : undefined)} in ${plural(c.partitions.length, 'partition')}`);
   renderWindow();
 }
 
@@ -395,8 +413,8 @@ function renderWindow() {
   const trs = from < to ? c.rows.slice(from - c.base, to - c.base).map(rowElement) : [];
   // Unscaled, the first row drawn sits at its own place (its position times ROW); scaled, where the view is.
   const marginTop = Math.max(0, viewport.top - (at - (from < to ? from : top)) * ROW);
-  $('#collection').style.marginTop = `${marginTop}px`;
-  $('#collection-after').style.height = `${Math.max(0, height - marginTop - trs.length * ROW)}px`;
+  setStyle($('#collection'), 'marginTop', `${marginTop}px`);
+  setStyle($('#collection-after'), 'height', `${Math.max(0, height - marginTop - trs.length * ROW)}px`);
   reconcile($('#collection tbody'), trs);
   trs.forEach(markRow);
   const scroller = $('#collection-scroll');
@@ -405,27 +423,11 @@ function renderWindow() {
   scroller.dataset.total = String(c.total);
   const shownFirst = Math.min(c.total, top + 1);
   const shownLast = Math.min(c.total, top + Math.floor(viewport.height / ROW));
-  $('#collection-position').textContent = c.view
-    ? `${shownFirst.toLocaleString('en')}–${shownLast.toLocaleString('en')} of ${c.total.toLocaleString('en')} · ${c.rows.length} in memory`
-    : '';
+  setText($('#collection-position'), c.view
+    ? `${formatCount(shownFirst)}–${formatCount(shownLast)} of ${formatCount(c.total)} · ${c.rows.length} in memory`
+    : '');
   highlight();
   if (wanted()) syncCollection();
-}
-
-/**
- * Makes `body`'s rows `trs`, moving as few as it can: the rows still wanted stay where they are, the others go, the
- * new ones are inserted in their places. A row inserted into the window, or a scroll of a few rows, then costs the
- * style and layout of those rows alone; taking every row out and putting it back (replaceChildren) restyled and
- * laid out the whole window, about 1,800 cells, which at load average 8 made a frame of 200 ms and more.
- */
-function reconcile(body, trs) {
-  const wanted = new Set(trs);
-  for (const child of [...body.children]) if (!wanted.has(child)) child.remove();
-  let next = body.firstElementChild;
-  for (const tr of trs) {
-    if (tr === next) next = next.nextElementSibling;
-    else body.insertBefore(tr, next);
-  }
 }
 
 function rowElement(row) {
@@ -470,7 +472,9 @@ function shortTime(iso) {
 export function highlight() {
   const touched = new Set((state.selected?.touched ?? []).map((t) => `${t.partition}\u0000${t.sort ?? ''}`));
   const partitionsOnly = new Set((state.selected?.touched ?? []).filter((t) => !t.sort).map((t) => t.partition));
-  for (const tr of document.querySelectorAll('#collection tbody tr')) {
+  // With no request selected (a bulk load's usual case) only the rows still marked are looked at.
+  const rows = touched.size ? '#collection tbody tr' : '#collection tbody tr.touched';
+  for (const tr of document.querySelectorAll(rows)) {
     const hit = touched.has(`${tr.dataset.partition}\u0000${tr.dataset.sort}`) || partitionsOnly.has(tr.dataset.partition);
     tr.classList.toggle('touched', hit);
   }
@@ -509,6 +513,8 @@ function markSelected(key) {
 /** A drawn row marked selected, or not, as the selection is. */
 function markRow(tr) {
   const selected = tr.dataset.key === collection.selected;
+  // Written only when it changes: the window marks every row it draws, at every live batch.
+  if (tr.getAttribute('aria-selected') === String(selected)) return;
   tr.classList.toggle('selected', selected);
   tr.setAttribute('aria-selected', String(selected));
 }

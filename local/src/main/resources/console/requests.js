@@ -3,10 +3,10 @@
 
 import { call } from './api.js';
 import { highlight } from './collection.js';
-import { $, el, plural } from './dom.js';
+import { $, el, plural, reconcile } from './dom.js';
 import { renderDiff, state } from './log.js';
 import { roving } from './roving.js';
-import { coalesce, everyLiveInterval } from './schedule.js';
+import { coalesce, everyLiveInterval, nextFrame } from './schedule.js';
 import { showError } from './status.js';
 
 function renderRequest(entry) {
@@ -29,70 +29,107 @@ function renderRequest(entry) {
     over ? el('span', { class: 'flag' }, `over budget: ${over}`) : null,
     entry.problem ? el('span', { class: 'problem' }, ` ${entry.problem.title ?? ''}`) : null);
   item.setAttribute('role', 'option');
-  item.setAttribute('aria-selected', 'false');
+  item.setAttribute('aria-selected', String(entry === state.selected));
+  if (entry === state.selected) item.classList.add('selected');
   entryOf.set(item, entry);
-  knowRoute(entry.route);
-  item.hidden = !shown(item);
   return item;
 }
 
 /** Each entry's <li> to its request: the list's clicks and keys find the entry from the element. */
 const entryOf = new WeakMap();
+/** Each request's <li>, made once: an entry listed again (a filter cleared, the list grown) is the same element. */
+const itemOf = new WeakMap();
 
-// ---- Log filters: route, status class, tenant; applied to the rows, so a live request is filtered as it comes in
+function itemFor(entry) {
+  let item = itemOf.get(entry);
+  if (!item) {
+    item = renderRequest(entry);
+    itemOf.set(entry, item);
+  }
+  return item;
+}
+
+// ---- Log filters: route, status class, tenant; applied to the entries, so a live request is filtered as it comes in
 
 function knowRoute(route) {
   if (!route || [...$('#log-route').options].some((o) => o.value === route)) return;
   $('#log-route').append(el('option', { value: route }, route));
 }
 
-function shown(li) {
+/** The filters as chosen now: whether an entry passes them. */
+function logFilter() {
   const route = $('#log-route').value;
   const status = $('#log-status').value;
   const tenant = $('#log-tenant').value.trim();
-  return (!route || li.dataset.route === route)
-    && (!status || li.dataset.statusClass === status)
-    && (!tenant || li.dataset.workspace === tenant);
-}
-
-function applyLogFilters() {
-  for (const li of document.querySelectorAll('#requests li.request')) li.hidden = !shown(li);
+  return (entry) => (!route || (entry.route ?? '') === route)
+    && (!status || String(entry.status)[0] === status)
+    && (!tenant || (entry.workspace ?? '') === tenant);
 }
 
 /** Entries the page keeps for the item panel's history: as many as the server's log (RequestLog.CAPACITY). */
 const LOG_ENTRIES = 2000;
 
-/** Requests the list shows; older ones stay in state.requests, for an item's history. */
+/**
+ * Entries the list holds while its top is in view: more than a 2,160 px screen shows (about 70), few enough that a
+ * live batch restyles and lays out a short list. Scrolling toward the list's end adds LOG_STEP more at a time, up to
+ * LOG_ROWS; back at the top it is short again. Off-screen entries were skipped by content-visibility before, which
+ * cost every batch a second style and layout pass as entries moved in and out of its margin.
+ */
+const LOG_FIRST = 100;
+const LOG_STEP = 100;
 const LOG_ROWS = 500;
-const arrived = [];
+let listed = LOG_FIRST;
+/** The pane scrolled less than this (about an entry) is at its top, where the live entries arrive. */
+const LOG_TOP_PX = 24;
 
 export function addRequest(entry) {
   state.requests.unshift(entry);
   if (state.requests.length > LOG_ENTRIES) state.requests.length = LOG_ENTRIES;
-  arrived.push(entry);
+  knowRoute(entry.route);
   showArrived();
 }
 
-/** The requests arrived since the last draw, drawn together: a burst costs one change to the list, not one each. */
-const showArrived = coalesce(() => {
-  const entries = arrived.splice(0).slice(-LOG_ROWS).reverse();
-  const list = $('#requests');
-  list.prepend(...entries.map(renderRequest));
-  while (list.children.length > LOG_ROWS) list.lastElementChild.remove();
+/** The list drawn again: the newest `listed` entries that pass the filters, the elements already listed kept. */
+function drawLog() {
+  const passes = logFilter();
+  const wanted = [];
+  for (const entry of state.requests) {
+    if (wanted.length === listed) break;
+    if (passes(entry)) wanted.push(itemFor(entry));
+  }
+  reconcile($('#requests'), wanted);
   showRequestsEmpty();
-}, everyLiveInterval);
+}
+
+/** The requests arrived since the last draw, drawn together: a burst costs one change to the list, not one each. */
+const showArrived = coalesce(drawLog, everyLiveInterval);
+
+/** The list's length follows the scroll: LOG_FIRST again at its top, LOG_STEP more within two screens of its end. */
+function fitLogToScroll() {
+  const pane = $('#log-pane');
+  const atTop = pane.scrollTop < LOG_TOP_PX;
+  const nearEnd = pane.scrollTop + 2 * pane.clientHeight >= pane.scrollHeight;
+  const wanted = atTop ? LOG_FIRST : nearEnd ? Math.min(LOG_ROWS, listed + LOG_STEP) : listed;
+  if (wanted === listed) return;
+  listed = wanted;
+  drawLog();
+}
 
 /** The log's empty state says how to fill it. */
 function showRequestsEmpty() {
-  $('#requests-empty').hidden = $('#requests').children.length > 0;
+  const empty = $('#requests').children.length === 0;
+  if ($('#requests-empty').hidden === empty) $('#requests-empty').hidden = !empty;
 }
 
 function select(entry) {
+  const previous = state.selected;
   state.selected = entry;
-  for (const li of document.querySelectorAll('#requests li')) {
-    const selected = li.dataset.id === String(entry.id);
-    li.classList.toggle('selected', selected);
-    li.setAttribute('aria-selected', String(selected));
+  // The two entries whose mark changes, listed now or not: an element listed again later keeps its mark.
+  for (const changed of [previous, entry]) {
+    const item = changed && itemOf.get(changed);
+    if (!item) continue;
+    item.classList.toggle('selected', changed === entry);
+    item.setAttribute('aria-selected', String(changed === entry));
   }
   const detail = $('#request-detail');
   detail.hidden = false;
@@ -136,14 +173,13 @@ function renderCall(call) {
 async function loadRequests() {
   const data = await call('requests');
   state.requests = data.requests;
-  $('#requests').replaceChildren(...data.requests.slice(0, LOG_ROWS).map(renderRequest));
-  showRequestsEmpty();
+  for (const entry of data.requests) knowRoute(entry.route);
+  drawLog();
 }
 
 /** The log emptied (its Clear button, or another page's): the list, the detail and the history go with it. */
 export function clearRequests() {
   state.requests = [];
-  arrived.length = 0;
   $('#requests').replaceChildren();
   $('#request-detail').hidden = true;
   showRequestsEmpty();
@@ -157,8 +193,9 @@ export function startRequests() {
     const li = e.target.closest('li.request');
     if (li) open(li);
   });
-  for (const id of ['#log-route', '#log-status']) $(id).addEventListener('change', applyLogFilters);
-  $('#log-tenant').addEventListener('input', applyLogFilters);
+  for (const id of ['#log-route', '#log-status']) $(id).addEventListener('change', drawLog);
+  $('#log-tenant').addEventListener('input', drawLog);
+  $('#log-pane').addEventListener('scroll', coalesce(fitLogToScroll, nextFrame), { passive: true });
   $('#clear-log').addEventListener('click', () => call('requests', { method: 'DELETE' }).catch(showError));
   loadRequests().catch(showError);
 }

@@ -24,7 +24,10 @@ function shown(item, list) {
 export function roving(list, selector, activate = null) {
   let current = null;
   let chosen = false; // whether the user focused an entry: until then the stop follows the first entry shown
-  const first = () => [...list.querySelectorAll(selector)].find((item) => shown(item, list)) ?? null;
+  const first = () => {
+    for (const item of list.querySelectorAll(selector)) if (shown(item, list)) return item;
+    return null;
+  };
 
   function stopAt(item) {
     if (current && current !== item) current.tabIndex = -1;

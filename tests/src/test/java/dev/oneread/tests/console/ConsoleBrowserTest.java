@@ -72,6 +72,8 @@ class ConsoleBrowserTest {
         }
         browser = Chromium.start();
         wait = new WebDriverWait(browser, Eventually.FAILSAFE);
+        // Log entries and rows are drawn anew or dropped as the page goes on: a wait looks again (ConsolePage's too).
+        wait.ignoring(StaleElementReferenceException.class);
         Files.createDirectories(SCREENSHOTS);
         browser.get(api.uri("/_console").toString());
         wait.until(d -> d.findElement(By.id("status")).getText().equals("live"));

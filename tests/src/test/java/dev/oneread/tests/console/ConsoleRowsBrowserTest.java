@@ -160,22 +160,34 @@ class ConsoleRowsBrowserTest {
     void aCreateInTheWindow_shouldAddItsRowAlone_theRowsOnScreenKeptInPlace() throws Exception {
         // GIVEN the collection open, all of it on screen, and a watch on the rows put into and taken out of the table
         int before = rows().size();
-        browser.executeScript("window.rowMutations = { added: 0, removed: 0 };"
-                + " new MutationObserver((changes) => changes.forEach((m) => {"
-                + " window.rowMutations.added += m.addedNodes.length;"
-                + " window.rowMutations.removed += m.removedNodes.length; }))"
-                + ".observe(document.querySelector('#collection tbody'), { childList: true });");
+        page.watchChildren("#collection tbody");
         // WHEN a project is created (its row sorts last, inside the window)
         projects.add(create("{\"name\":\"one more\"}"));
         wait.until(d -> rows().size() == before + 1);
         // THEN its row alone went into the table, and none came out: the others are not restyled and laid out again
-        Map<?, ?> mutations = (Map<?, ?>) browser.executeScript("return window.rowMutations;");
-        assertThat(((Number) mutations.get("added")).intValue())
-                .as("rows put in")
-                .isEqualTo(1);
-        assertThat(((Number) mutations.get("removed")).intValue())
-                .as("rows taken out")
-                .isZero();
+        ConsolePage.ChildChanges changes = page.childChanges();
+        assertThat(changes.added()).as("rows put in").isEqualTo(1);
+        assertThat(changes.removed()).as("rows taken out").isZero();
+    }
+
+    @Test
+    void aReload_shouldKeepTheRowsItHeld_unchanged() throws Exception {
+        // GIVEN the collection open, all of it on screen, a watch on the rows put into and taken out of the table, and
+        // on the pages the collection draws from a fetch
+        int before = rows().size();
+        page.watchChildren("#collection tbody");
+        browser.executeScript("window.pagesApplied = 0;"
+                + " document.addEventListener('oneread:page-applied', () => { window.pagesApplied += 1; });");
+        // WHEN the console rescans the table, and the page reloads the collection (as after a reconnect)
+        assertThat(api.send("POST", "/_console/api/rescan", null, List.of(), false)
+                        .statusCode())
+                .isEqualTo(200);
+        wait.until(d -> ((Number) browser.executeScript("return window.pagesApplied;")).intValue() > 0);
+        // THEN no row went into the table or came out: nothing changed, so nothing is styled and laid out again
+        assertThat(rows()).hasSize(before);
+        ConsolePage.ChildChanges changes = page.childChanges();
+        assertThat(changes.added()).as("rows put in").isZero();
+        assertThat(changes.removed()).as("rows taken out").isZero();
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -41,7 +42,10 @@ public final class ConsolePage implements AutoCloseable {
     private ConsolePage(LocalApi api, ChromeDriver browser, boolean ownsApi) {
         this.api = api;
         this.browser = browser;
+        // The log keeps a short run of entries and the collection a window of rows, each drawn anew or dropped as
+        // the page goes on: an element found a moment ago can be gone by the next look, so a wait looks again.
         this.waiter = new WebDriverWait(browser, WAIT);
+        this.waiter.ignoring(StaleElementReferenceException.class);
         this.ownsApi = ownsApi;
     }
 
@@ -125,6 +129,30 @@ public final class ConsolePage implements AutoCloseable {
                         + " if (b) b.click(); return b != null;",
                 tenant));
         wait.until(d -> tenant.equals(d.findElement(By.id("collection-title")).getAttribute("data-view")));
+    }
+
+    /** How many children went into an element, and came out of it, since {@link #watchChildren}. */
+    public record ChildChanges(int added, int removed) {}
+
+    /**
+     * From here on, counts the children put into and taken out of the element {@code selector} finds (the collection's
+     * table body, the log's list): what a live batch or a reload moved, which the page must keep to what changed.
+     */
+    public void watchChildren(String selector) {
+        browser.executeScript(
+                "window.childChanges = { added: 0, removed: 0 };"
+                        + " new MutationObserver((changes) => changes.forEach((m) => {"
+                        + " window.childChanges.added += m.addedNodes.length;"
+                        + " window.childChanges.removed += m.removedNodes.length; }))"
+                        + ".observe(document.querySelector(arguments[0]), { childList: true });",
+                selector);
+    }
+
+    /** The children put in and taken out since {@link #watchChildren}. */
+    public ChildChanges childChanges() {
+        Map<?, ?> changes = (Map<?, ?>) browser.executeScript("return window.childChanges;");
+        return new ChildChanges(
+                ((Number) changes.get("added")).intValue(), ((Number) changes.get("removed")).intValue());
     }
 
     /** The rows of the open collection. */
