@@ -527,11 +527,6 @@ function moveSelection(step) {
   selectRow(rowKey(c.rows[Math.max(0, Math.min(c.rows.length - 1, index))]), false);
 }
 
-/**
- * The "go to" box: the server seeks the first item at or after the id or key typed (a Query conditioned on the
- * sort key, in every partition of the view), and the page there replaces the run; text that is no key (a name)
- * is looked for in the rows loaded.
- */
 /** How long typing in the "go to" box pauses before it seeks; Enter seeks at once. */
 const FIND_PAUSE_MS = 150;
 let findTimer = null;
@@ -542,6 +537,11 @@ function findSoon(text) {
   findTimer = setTimeout(() => findRow(text), FIND_PAUSE_MS);
 }
 
+/**
+ * The "go to" box: the server seeks the first item at or after the id or key typed (a Query conditioned on the
+ * sort key, in every partition of the view), and the page there replaces the run; text that is no key (a name)
+ * is looked for in the rows loaded.
+ */
 function findRow(text) {
   if (!text.trim() || !collection.view) return;
   collection.goal = { find: text.trim() };

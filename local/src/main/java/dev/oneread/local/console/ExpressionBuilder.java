@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -228,7 +229,7 @@ final class ExpressionBuilder {
     }
 
     /** A call's consumed capacity units as the console shows them (1.5, not 1.50), or null when none came back. */
-    static String units(software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity consumed) {
+    static String units(ConsumedCapacity consumed) {
         return consumed == null
                 ? null
                 : BigDecimal.valueOf(consumed.capacityUnits())

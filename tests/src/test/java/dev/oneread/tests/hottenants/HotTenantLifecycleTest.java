@@ -47,6 +47,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -253,7 +254,7 @@ class HotTenantLifecycleTest {
      * Offers one create now; a client sends it when one is free, to the deployment live then (a create queued
      * behind throttled ones before a deploy reaches the new one, as a request sent after a deploy does on AWS).
      */
-    private void create(ExecutorService clients, java.util.function.Supplier<Api> deployment, String ws) {
+    private void create(ExecutorService clients, Supplier<Api> deployment, String ws) {
         Phase sentIn = phase;
         Second second = second();
         second.offered.incrementAndGet();

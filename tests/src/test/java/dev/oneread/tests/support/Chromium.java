@@ -39,7 +39,8 @@ public final class Chromium {
                 "--user-data-dir=" + Files.createTempDirectory("oneread-chromium"));
         String trace = System.getenv("CHROMIUM_TRACE");
         if (trace != null && !trace.isBlank()) {
-            // A diagnosis, not a test: the browser's first minute as a DevTools timeline (JSON, for Perfetto or a
+            // A diagnosis, not a test: the browser's first CHROMIUM_TRACE_SECONDS (60 by default) as a DevTools
+            // timeline (JSON, for Perfetto or a
             // script), which says how long each frame's script, style, layout and paint took. CHROMIUM_TRACE_CATEGORIES
             // adds categories: disabled-by-default-v8.cpu_profiler for the script's samples, and
             // disabled-by-default-devtools.timeline.invalidationTracking for what each frame styled and laid out
